@@ -131,25 +131,32 @@ func difficultyText(d *sudokuv1.Difficulty, stuck bool) string {
 	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, hardest)
 }
 
-// stepPrinter prints steps one a line. It names cells by the board size,
-// read from each step's packed board, 9 until one is known, and digits by
-// the symbols of the charset for that size (as the service does in its
-// explanations and plain text).
+// stepPrinter prints steps one a line, a long trial's explanation laid
+// out under it (Step.outline) unless oneLine. It names cells by the board
+// size, read from each step's packed board, 9 until one is known, and
+// digits by the symbols of the charset for that size (as the service does
+// in its explanations and plain text).
 type stepPrinter struct {
 	w       io.Writer
 	size    int
 	charset string
+	oneLine bool
 }
 
 // newStepPrinter returns a printer of steps of a solve whose result v
-// views: cells named on its board's size, digits by its symbols.
-func newStepPrinter(w io.Writer, v resultView) *stepPrinter {
+// views: cells named on its board's size, digits by its symbols; with
+// oneLine each step's explanation stays on its line.
+func newStepPrinter(w io.Writer, v resultView, oneLine bool) *stepPrinter {
 	size := v.size
 	if size == 0 {
 		size = 9 // until a step's packed board tells
 	}
-	return &stepPrinter{w: w, size: size, charset: v.charset}
+	return &stepPrinter{w: w, size: size, charset: v.charset, oneLine: oneLine}
 }
+
+// outlineIndent is the indentation of an outline's lines of depth 0 under
+// their step's line: past its index.
+const outlineIndent = "      "
 
 // digit names digit d by its symbol.
 func (p *stepPrinter) digit(d uint32) string {
@@ -160,7 +167,8 @@ func (p *stepPrinter) digit(d uint32) string {
 }
 
 // print prints s as one line: index, method letter, strategy, what it
-// placed (r3c4=5) and eliminated (r3c4-5), and the explanation.
+// placed (r3c4=5) and eliminated (r3c4-5), and the explanation; a step
+// with an outline has its lines under it instead, indented by depth.
 func (p *stepPrinter) print(s *sudokuv1.Step) error {
 	if n, ok := packedSize(s.GetBoard()); ok {
 		p.size = n
@@ -180,9 +188,22 @@ func (p *stepPrinter) print(s *sudokuv1.Step) error {
 		}
 		changes = append(changes, strings.Join(names, ","))
 	}
+	outline := s.GetOutline()
+	explanation := s.GetExplanation()
+	if p.oneLine {
+		outline = nil
+	}
+	if len(outline) > 0 {
+		explanation = ""
+	}
+	var sb strings.Builder
 	line := fmt.Sprintf("%4d  %-2s %-17s %-17s %s", s.GetIndex(), s.GetMethod(), s.GetStrategy(),
-		strings.Join(changes, " "), s.GetExplanation())
-	_, err := io.WriteString(p.w, strings.TrimRight(line, " ")+"\n")
+		strings.Join(changes, " "), explanation)
+	sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	for _, ln := range outline {
+		sb.WriteString(outlineIndent + strings.Repeat("  ", int(min(ln.GetDepth(), 64))) + ln.GetText() + "\n")
+	}
+	_, err := io.WriteString(p.w, sb.String())
 	return err
 }
 

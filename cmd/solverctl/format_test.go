@@ -38,11 +38,44 @@ func seq(n int, f func(i int) uint32) []uint32 {
 }
 
 func TestStepLine(t *testing.T) {
+	nested := &sudokuv1.Step{
+		Index: 7, Method: "O2", Strategy: "Nested Cage Contradiction",
+		Eliminations: []*sudokuv1.Elimination{{Cell: 40, Digit: 7}},
+		Explanation:  "Nested Cage Contradiction: if r5c5 were 7: r4c6=2, r3c3<>4 (if it were 4: r2c4=1; then 1 has no place left in row 1); then cage 11+ at r4c1 has no filling; so r5c5<>7",
+		Outline: []*sudokuv1.ExplanationLine{
+			{Depth: 0, Text: "Nested Cage Contradiction: if r5c5 were 7:"},
+			{Depth: 1, Text: "r4c6=2"},
+			{Depth: 1, Text: "r3c3<>4, as if it were 4:"},
+			{Depth: 2, Text: "r2c4=1"},
+			{Depth: 2, Text: "then 1 has no place left in row 1"},
+			{Depth: 1, Text: "then cage 11+ at r4c1 has no filling"},
+			{Depth: 0, Text: "so r5c5<>7"},
+		},
+	}
 	tests := []struct {
-		name string
-		step *sudokuv1.Step
-		want string
+		name    string
+		step    *sudokuv1.Step
+		oneLine bool
+		want    string
 	}{
+		{
+			name: "outline",
+			step: nested,
+			want: "   7  O2 Nested Cage Contradiction r5c5-7\n" +
+				"      Nested Cage Contradiction: if r5c5 were 7:\n" +
+				"        r4c6=2\n" +
+				"        r3c3<>4, as if it were 4:\n" +
+				"          r2c4=1\n" +
+				"          then 1 has no place left in row 1\n" +
+				"        then cage 11+ at r4c1 has no filling\n" +
+				"      so r5c5<>7\n",
+		},
+		{
+			name:    "outline in one line",
+			step:    nested,
+			oneLine: true,
+			want:    "   7  O2 Nested Cage Contradiction r5c5-7            " + nested.Explanation + "\n",
+		},
 		{
 			name: "placement",
 			step: &sudokuv1.Step{
@@ -76,7 +109,7 @@ func TestStepLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := newStepPrinter(&b, resultView{}).print(tt.step); err != nil {
+			if err := newStepPrinter(&b, resultView{}, tt.oneLine).print(tt.step); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tt.want {
@@ -182,7 +215,7 @@ func TestStepLineCharset(t *testing.T) {
 		Placements:  []*sudokuv1.Placement{{Cell: 0, Digit: 4}},
 		Explanation: "D is the only candidate left in r1c1",
 	}
-	if err := newStepPrinter(&b, resultView{charset: "#ABCD"}).print(step); err != nil {
+	if err := newStepPrinter(&b, resultView{charset: "#ABCD"}, false).print(step); err != nil {
 		t.Fatal(err)
 	}
 	if want := "   1  A  Naked Single      r1c1=D            D is the only candidate left in r1c1\n"; b.String() != want {

@@ -21,9 +21,10 @@ import (
 // solve takes (a unary answer with the steps of a hard 25×25, about 10
 // MB, is refused as too large).
 func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
-	var includeSteps bool
+	var includeSteps, oneLine bool
 	extra := func(fs *flag.FlagSet) {
 		fs.BoolVar(&includeSteps, "steps", false, "also print every step taken")
+		oneLineFlag(fs, &oneLine)
 	}
 	return solveWith(ctx, e, cmd, args, extra, func(ctx context.Context, f *solveFlags, puzzle *sudokuv1.Puzzle, client sudokuv1.SudokuServiceClient) error {
 		var resp *sudokuv1.SolveResponse
@@ -39,7 +40,7 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 		if f.json {
 			err = printJSON(e.stdout, resp)
 		} else {
-			err = printSolve(e.stdout, f.resultView(puzzle), resp)
+			err = printSolve(e.stdout, f.resultView(puzzle), resp, oneLine)
 		}
 		if err != nil {
 			return err
@@ -87,9 +88,9 @@ func collectSteps(ctx context.Context, client sudokuv1.SudokuServiceClient, req 
 }
 
 // printSolve prints a Solve response in text form, as rv views it: its
-// steps, then its result.
-func printSolve(w io.Writer, rv resultView, resp *sudokuv1.SolveResponse) error {
-	sp := newStepPrinter(w, rv)
+// steps (each explanation in one line with oneLine), then its result.
+func printSolve(w io.Writer, rv resultView, resp *sudokuv1.SolveResponse, oneLine bool) error {
+	sp := newStepPrinter(w, rv, oneLine)
 	for _, s := range resp.GetSteps() {
 		if err := sp.print(s); err != nil {
 			return err
@@ -98,9 +99,16 @@ func printSolve(w io.Writer, rv resultView, resp *sudokuv1.SolveResponse) error 
 	return printResult(w, resp.GetResult(), rv)
 }
 
+// oneLineFlag defines the -one-line flag of the commands that print steps.
+func oneLineFlag(fs *flag.FlagSet, oneLine *bool) {
+	fs.BoolVar(oneLine, "one-line", false, "print each step's explanation on its line, as the step's explanation field holds it, not a long trial laid out a deduction a line under it")
+}
+
 // runSteps is the steps command: a SolveSteps stream, printed as it comes.
 func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
-	return solveWith(ctx, e, cmd, args, nil, func(ctx context.Context, f *solveFlags, puzzle *sudokuv1.Puzzle, client sudokuv1.SudokuServiceClient) error {
+	var oneLine bool
+	extra := func(fs *flag.FlagSet) { oneLineFlag(fs, &oneLine) }
+	return solveWith(ctx, e, cmd, args, extra, func(ctx context.Context, f *solveFlags, puzzle *sudokuv1.Puzzle, client sudokuv1.SudokuServiceClient) error {
 		stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{
 			Puzzle:  puzzle,
 			Options: f.options(),
@@ -108,7 +116,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		result, err := printSteps(e.stdout, f.json, f.resultView(puzzle), stream)
+		result, err := printSteps(e.stdout, f.json, oneLine, f.resultView(puzzle), stream)
 		if err != nil {
 			return err
 		}
@@ -134,10 +142,11 @@ func solveWith(ctx context.Context, e *env, cmd *command, args []string, extra f
 }
 
 // printSteps prints the messages of a SolveSteps stream as they come, as
-// protojson with asJSON, the result as rv says, and returns the result; it
-// fails when the stream ends without one.
-func printSteps(w io.Writer, asJSON bool, rv resultView, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) (*sudokuv1.SolveResult, error) {
-	sp := newStepPrinter(w, rv)
+// protojson with asJSON (else each explanation in one line with oneLine),
+// the result as rv says, and returns the result; it fails when the stream
+// ends without one.
+func printSteps(w io.Writer, asJSON, oneLine bool, rv resultView, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) (*sudokuv1.SolveResult, error) {
+	sp := newStepPrinter(w, rv, oneLine)
 	var result *sudokuv1.SolveResult
 	err := recvAll(stream, func(msg *sudokuv1.SolveStepsResponse) error {
 		if r := msg.GetResult(); r != nil {

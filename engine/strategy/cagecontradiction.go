@@ -9,7 +9,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var cageContradictionStrategy = onCages(newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction))
+var cageContradictionStrategy = onCages(withOutline(newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction), outlineCageContradiction))
 
 // CageContradiction (N2) is the contradiction move of the killer
 // walkthroughs: assume a candidate, follow what the cages and the rule of
@@ -1445,28 +1445,41 @@ func (t *trial) badConflict() grid.Conflict {
 // {5,9}, ...; then the innies of row 4 (r4c1+r4c2=11) have no filling;
 // so r4c5<>7".
 func explainCageContradiction(s *Step, n grid.Notation) string {
-	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
+	c := cageContradictionText(s, n)
+	if c == nil {
 		return s.Name()
 	}
-	var sb strings.Builder
+	return c.text()
+}
+
+// outlineCageContradiction lays a Cage Contradiction out a deduction a
+// line.
+func outlineCageContradiction(s *Step, n grid.Notation) []OutlineLine {
+	if c := cageContradictionText(s, n); c != nil {
+		return c.outline()
+	}
+	return nil
+}
+
+// cageContradictionText returns the words of a Cage Contradiction, nil
+// for a step without its trial.
+func cageContradictionText(s *Step, n grid.Notation) *contradiction {
+	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
+		return nil
+	}
 	e := s.Eliminations[0]
-	fmt.Fprintf(&sb, "%s: if %s were %s:", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
+	c := &contradiction{conclusion: fmt.Sprintf("so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))}
+	c.trial.premise = fmt.Sprintf("%s: if %s were %s", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
 	last := len(s.Nodes) - 1 // the end (endNode)
 	for i := 1; i < last; i++ {
-		if i > 1 {
-			sb.WriteString(",")
-		}
-		sb.WriteString(" ")
-		sb.WriteString(trialNodeText(&s.Nodes[i], n))
+		c.trial.items = append(c.trial.items, trialItem{text: trialNodeText(&s.Nodes[i], n)})
 	}
-	sb.WriteString("; then ")
 	if s.Conflict == (grid.Conflict{}) {
-		sb.WriteString(trialGroupName(&s.Nodes[last], n) + " has no filling")
+		c.trial.end = trialGroupName(&s.Nodes[last], n) + " has no filling"
 	} else {
-		sb.WriteString(s.Conflict.Describe(n))
+		c.trial.end = s.Conflict.Describe(n)
 	}
-	fmt.Fprintf(&sb, "; so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
-	return sb.String()
+	return c
 }
 
 // trialNodeText words one deduction of a trial: "r3c9=9", or a group and

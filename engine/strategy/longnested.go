@@ -2,7 +2,7 @@ package strategy
 
 import "github.com/sudokuwise/solver/engine/grid"
 
-var longNestedStrategy = onCages(newStrategy(Elimination, longNested, findLongNested, explainNestedContradiction))
+var longNestedStrategy = onCages(withOutline(newStrategy(Elimination, longNested, findLongNested, explainNestedContradiction), outlineNestedContradiction))
 
 // LongNestedContradiction (P2) is Nested Cage Contradiction searched
 // further: the same trial inside a trial (assume a candidate, follow it

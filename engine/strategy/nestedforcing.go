@@ -19,6 +19,7 @@ var nestedForcingNetStrategy = &Strategy{
 	technique:  nestedForcingNetContradiction,
 	techniques: []*Technique{nestedForcingNetContradiction},
 	explain:    explainNestedForcing,
+	outline:    outlineNestedForcing,
 	find:       findNestedForcingNets,
 }
 
@@ -1172,12 +1173,68 @@ func symbolic(text string, n grid.Notation) string {
 // (r3c4=5 => no place for 7 in row 3); so r2c1<>11"; each lemma's net
 // assumes the premise and the lemmas named before it.
 func explainNestedForcing(s *Step, n grid.Notation) string {
-	if len(s.Eliminations) == 0 {
+	w, ok := nestedForcingText(s, n)
+	if !ok {
 		return s.Name() + ": " + describeChanges(s, n)
 	}
+	var sb strings.Builder
+	sb.WriteString(w.net)
+	for i, l := range w.lemmas {
+		if i == 0 {
+			sb.WriteString(", given ")
+		} else {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(l.removed + " (" + l.net + ")")
+	}
+	sb.WriteString("; " + w.conclusion)
+	return sb.String()
+}
+
+// outlineNestedForcing lays a nested forcing net out: the premise and its
+// clash, each lemma on a line, and the conclusion.
+func outlineNestedForcing(s *Step, n grid.Notation) []OutlineLine {
+	w, ok := nestedForcingText(s, n)
+	if !ok {
+		return nil
+	}
+	head := w.net
+	if len(w.lemmas) > 0 {
+		head += ", given:"
+	}
+	out := []OutlineLine{{Depth: 0, Text: head}}
+	for _, l := range w.lemmas {
+		out = append(out, OutlineLine{Depth: 1, Text: l.removed + ", as " + l.net})
+	}
+	return append(out, OutlineLine{Depth: 0, Text: w.conclusion})
+}
+
+// nestedForcingWords are the parts of a nested forcing net's explanation:
+// the premise's net and its clash ("Nested Forcing Net Contradiction:
+// r2c1=11 => r8c8=2 and r8c8<>2"), the lemmas it is given, and the
+// conclusion ("so r2c1<>11 (by ...)").
+type nestedForcingWords struct {
+	net        string
+	lemmas     []lemmaWords
+	conclusion string
+}
+
+// lemmaWords are a lemma of a nested forcing net: the candidate it
+// removes ("r3c4<>5") and the net that removes it ("r3c4=5 => no place
+// for 7 in row 3").
+type lemmaWords struct {
+	removed, net string
+}
+
+// nestedForcingText returns the words of a nested forcing net; false for
+// a step that removes nothing.
+func nestedForcingText(s *Step, n grid.Notation) (nestedForcingWords, bool) {
+	if len(s.Eliminations) == 0 {
+		return nestedForcingWords{}, false
+	}
 	e := s.Eliminations[0]
+	var w nestedForcingWords
 	var clash string
-	var lemmas []string
 	for i, nd := range s.Nodes {
 		if nd.Kind != CandidateNode || nd.Origin == "" || i >= len(s.Marks) {
 			continue
@@ -1186,22 +1243,14 @@ func explainNestedForcing(s *Step, n grid.Notation) string {
 			clash = nd.Origin
 			continue
 		}
-		lemmas = append(lemmas, fmt.Sprintf("%s<>%s (%s)", n.CellName(nd.Cells[0]), n.DigitName(nd.Digit), symbolic(nd.Origin, n)))
+		w.lemmas = append(w.lemmas, lemmaWords{n.CellName(nd.Cells[0]) + "<>" + n.DigitName(nd.Digit), symbolic(nd.Origin, n)})
 	}
-	clash = symbolic(clash, n)
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s=%s => %s", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit), clash)
-	if len(lemmas) > 0 {
-		sb.WriteString(", given ")
-		sb.WriteString(strings.Join(lemmas, ", "))
-	}
-	fmt.Fprintf(&sb, "; so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
+	w.net = fmt.Sprintf("%s: %s=%s => %s", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit), symbolic(clash, n))
+	w.conclusion = fmt.Sprintf("so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
 	if rules := forcingRules(s, n); rules != "" {
-		sb.WriteString(" (by ")
-		sb.WriteString(rules)
-		sb.WriteString(")")
+		w.conclusion += " (by " + rules + ")"
 	}
-	return sb.String()
+	return w, true
 }
 
 // readyHeldMemo readies f.nested.kept for the board searched: it forgets

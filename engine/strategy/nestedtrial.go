@@ -3,12 +3,11 @@ package strategy
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var nestedContradictionStrategy = onCages(newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction))
+var nestedContradictionStrategy = onCages(withOutline(newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction), outlineNestedContradiction))
 
 // NestedContradiction (O2) is the contradiction move of the hardest
 // killer walkthroughs, a trial inside a trial: assume a candidate and
@@ -592,8 +591,28 @@ func (t *trial) buildNested(sink *Sink, need []bool, inner []*innerTrial) {
 // left in row 1), cage 16+ at r3c9 keeps {1,2,4,9}; then the innies of
 // row 4 (r4c1+r4c2=11) have no filling; so r4c5<>7".
 func explainNestedContradiction(s *Step, n grid.Notation) string {
-	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
+	c := nestedContradictionText(s, n)
+	if c == nil {
 		return s.Name()
+	}
+	return c.text()
+}
+
+// outlineNestedContradiction lays a nested contradiction out a deduction
+// a line, each inner trial under the candidate it rules out.
+func outlineNestedContradiction(s *Step, n grid.Notation) []OutlineLine {
+	if c := nestedContradictionText(s, n); c != nil {
+		return c.outline()
+	}
+	return nil
+}
+
+// nestedContradictionText returns the words of a nested contradiction
+// (Nested, Long and Strong Nested Cage Contradiction, Locked Nested
+// Trial), nil for a step without its trial.
+func nestedContradictionText(s *Step, n grid.Notation) *contradiction {
+	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
+		return nil
 	}
 	next := map[int][]int{}
 	for _, lk := range s.Links {
@@ -604,25 +623,20 @@ func explainNestedContradiction(s *Step, n grid.Notation) string {
 	for outer < len(s.Nodes) && slices.Contains(next[outer-1], outer) {
 		outer++
 	}
-	var sb strings.Builder
 	e := s.Eliminations[0]
-	fmt.Fprintf(&sb, "%s: if %s were %s:", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
+	c := &contradiction{conclusion: fmt.Sprintf("so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))}
+	c.trial.premise = fmt.Sprintf("%s: if %s were %s", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
 	for i := 1; i < outer-1; i++ {
-		if i > 1 {
-			sb.WriteString(",")
-		}
-		sb.WriteString(" ")
-		sb.WriteString(nestedNodeText(s, n, i, outer, next))
+		c.trial.items = append(c.trial.items, nestedItem(s, n, i, outer, next))
 	}
-	sb.WriteString("; then " + endText(&s.Nodes[outer-1], n))
-	fmt.Fprintf(&sb, "; so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
-	return sb.String()
+	c.trial.end = endText(&s.Nodes[outer-1], n)
+	return c
 }
 
-// nestedNodeText words outer node i: a cut and its inner trial
-// ("r3c3<>4 (if r3c3 were 4: ...; then ...)"), or a deduction as Cage
+// nestedItem words outer node i: a cut and its inner trial ("r3c3<>4",
+// and "if it were 4: ...; then ..."), or a deduction as Cage
 // Contradiction words it.
-func nestedNodeText(s *Step, n grid.Notation, i, outer int, next map[int][]int) string {
+func nestedItem(s *Step, n grid.Notation, i, outer int, next map[int][]int) trialItem {
 	nd := &s.Nodes[i]
 	var block []int
 	for _, to := range next[i] {
@@ -636,21 +650,14 @@ func nestedNodeText(s *Step, n grid.Notation, i, outer int, next map[int][]int) 
 		}
 	}
 	if len(block) < 2 {
-		return trialNodeText(nd, n)
+		return trialItem{text: trialNodeText(nd, n)}
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s<>%s (if it were %s:", n.CellName(nd.Cells[0]), n.DigitName(nd.Digit), n.DigitName(nd.Digit))
-	for j, k := range block[1 : len(block)-1] {
-		if j > 0 {
-			sb.WriteString(",")
-		}
-		sb.WriteString(" " + trialNodeText(&s.Nodes[k], n))
+	inner := &trialText{premise: "if it were " + n.DigitName(nd.Digit)}
+	for _, k := range block[1 : len(block)-1] {
+		inner.items = append(inner.items, trialItem{text: trialNodeText(&s.Nodes[k], n)})
 	}
-	if len(block) > 2 {
-		sb.WriteString(";")
-	}
-	sb.WriteString(" then " + endText(&s.Nodes[block[len(block)-1]], n) + ")")
-	return sb.String()
+	inner.end = endText(&s.Nodes[block[len(block)-1]], n)
+	return trialItem{text: n.CellName(nd.Cells[0]) + "<>" + n.DigitName(nd.Digit), inner: inner}
 }
 
 // endText words the end of an inner trial: a group with no filling, a

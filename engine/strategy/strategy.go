@@ -661,6 +661,9 @@ type Strategy struct {
 	// explain renders a step of the strategy in one line; nil describes
 	// its changes.
 	explain func(s *Step, n grid.Notation) string
+	// outline lays a step of the strategy out a deduction a line (see
+	// Step.Outline); nil for a strategy whose steps read in one line.
+	outline func(s *Step, n grid.Notation) []OutlineLine
 }
 
 // Name returns the strategy's name, e.g. "Naked Single".

@@ -6,7 +6,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var strongContradictionStrategy = onCages(newStrategy(Elimination, strongContradiction, findStrongContradictions, explainCageContradiction))
+var strongContradictionStrategy = onCages(withOutline(newStrategy(Elimination, strongContradiction, findStrongContradictions, explainCageContradiction), outlineCageContradiction))
 
 // StrongCageContradiction (V2) is Cage Contradiction with the stronger
 // trial of Strong Nested Cage Contradiction, one assumption deep: assume

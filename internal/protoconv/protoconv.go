@@ -311,6 +311,9 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 	for _, k := range s.Cages {
 		ps.Cages = append(ps.Cages, uint32(n.Layout.InputCageIndex(k)))
 	}
+	for _, ln := range s.Outline(n) {
+		ps.Outline = append(ps.Outline, &sudokuv1.ExplanationLine{Depth: uint32(ln.Depth), Text: ln.Text})
+	}
 	chainToProto(ps, s, n.Layout)
 	return ps
 }

@@ -2163,7 +2163,15 @@ type Step struct {
 	// The cages (indexes into Board.cages) whose rules justify the step, to
 	// outline: a cage step's cage, the cages a forcing net goes through, the
 	// cages of a chain's cage links (a digit the cage needs, its sum).
-	Cages         []uint32 `protobuf:"varint,18,rep,packed,name=cages,proto3" json:"cages,omitempty"`
+	Cages []uint32 `protobuf:"varint,18,rep,packed,name=cages,proto3" json:"cages,omitempty"`
+	// The explanation laid out one deduction a line, for a step whose
+	// explanation is a chain of trials (Cage Contradiction and its nested
+	// kinds, whose line runs to thousands of characters): the premise, what
+	// follows from it in order, each inner trial under the candidate it
+	// rules out, the rule it breaks, the conclusion. Its lines hold the
+	// words of the explanation. Empty for the other steps, whose
+	// explanation reads in one line.
+	Outline       []*ExplanationLine `protobuf:"bytes,19,rep,name=outline,proto3" json:"outline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2324,6 +2332,72 @@ func (x *Step) GetCages() []uint32 {
 	return nil
 }
 
+func (x *Step) GetOutline() []*ExplanationLine {
+	if x != nil {
+		return x.Outline
+	}
+	return nil
+}
+
+// ExplanationLine is one line of a step's explanation laid out as an
+// outline.
+type ExplanationLine struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The line's indentation: 0 for the premise and the conclusion, 1 for
+	// what follows from the premise, one more inside each trial nested in
+	// it.
+	Depth uint32 `protobuf:"varint,1,opt,name=depth,proto3" json:"depth,omitempty"`
+	// The line's words, without the separators that join them in the
+	// one-line explanation.
+	Text          string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExplanationLine) Reset() {
+	*x = ExplanationLine{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExplanationLine) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExplanationLine) ProtoMessage() {}
+
+func (x *ExplanationLine) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExplanationLine.ProtoReflect.Descriptor instead.
+func (*ExplanationLine) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ExplanationLine) GetDepth() uint32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *ExplanationLine) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
 // ChainNode is one node of a chain: a digit in one cell or a group of
 // cells.
 type ChainNode struct {
@@ -2379,7 +2453,7 @@ type ChainNode struct {
 
 func (x *ChainNode) Reset() {
 	*x = ChainNode{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2391,7 +2465,7 @@ func (x *ChainNode) String() string {
 func (*ChainNode) ProtoMessage() {}
 
 func (x *ChainNode) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2404,7 +2478,7 @@ func (x *ChainNode) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChainNode.ProtoReflect.Descriptor instead.
 func (*ChainNode) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ChainNode) GetKind() NodeKind {
@@ -2489,7 +2563,7 @@ type Combination struct {
 
 func (x *Combination) Reset() {
 	*x = Combination{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2501,7 +2575,7 @@ func (x *Combination) String() string {
 func (*Combination) ProtoMessage() {}
 
 func (x *Combination) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2514,7 +2588,7 @@ func (x *Combination) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Combination.ProtoReflect.Descriptor instead.
 func (*Combination) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Combination) GetDigits() []uint32 {
@@ -2540,7 +2614,7 @@ type ChainLink struct {
 
 func (x *ChainLink) Reset() {
 	*x = ChainLink{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2552,7 +2626,7 @@ func (x *ChainLink) String() string {
 func (*ChainLink) ProtoMessage() {}
 
 func (x *ChainLink) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2565,7 +2639,7 @@ func (x *ChainLink) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChainLink.ProtoReflect.Descriptor instead.
 func (*ChainLink) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ChainLink) GetFrom() uint32 {
@@ -2604,7 +2678,7 @@ type Highlight struct {
 
 func (x *Highlight) Reset() {
 	*x = Highlight{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2616,7 +2690,7 @@ func (x *Highlight) String() string {
 func (*Highlight) ProtoMessage() {}
 
 func (x *Highlight) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2629,7 +2703,7 @@ func (x *Highlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Highlight.ProtoReflect.Descriptor instead.
 func (*Highlight) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Highlight) GetCell() uint32 {
@@ -2710,7 +2784,7 @@ type SolveResult struct {
 
 func (x *SolveResult) Reset() {
 	*x = SolveResult{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2722,7 +2796,7 @@ func (x *SolveResult) String() string {
 func (*SolveResult) ProtoMessage() {}
 
 func (x *SolveResult) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2735,7 +2809,7 @@ func (x *SolveResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResult.ProtoReflect.Descriptor instead.
 func (*SolveResult) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SolveResult) GetStatus() SolveStatus {
@@ -2856,7 +2930,7 @@ type Conflict struct {
 
 func (x *Conflict) Reset() {
 	*x = Conflict{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2868,7 +2942,7 @@ func (x *Conflict) String() string {
 func (*Conflict) ProtoMessage() {}
 
 func (x *Conflict) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2881,7 +2955,7 @@ func (x *Conflict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Conflict.ProtoReflect.Descriptor instead.
 func (*Conflict) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Conflict) GetDescription() string {
@@ -2929,7 +3003,7 @@ type SolveRequest struct {
 
 func (x *SolveRequest) Reset() {
 	*x = SolveRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2941,7 +3015,7 @@ func (x *SolveRequest) String() string {
 func (*SolveRequest) ProtoMessage() {}
 
 func (x *SolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2954,7 +3028,7 @@ func (x *SolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveRequest.ProtoReflect.Descriptor instead.
 func (*SolveRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SolveRequest) GetPuzzle() *Puzzle {
@@ -2998,7 +3072,7 @@ type SolveResponse struct {
 
 func (x *SolveResponse) Reset() {
 	*x = SolveResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3010,7 +3084,7 @@ func (x *SolveResponse) String() string {
 func (*SolveResponse) ProtoMessage() {}
 
 func (x *SolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3023,7 +3097,7 @@ func (x *SolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResponse.ProtoReflect.Descriptor instead.
 func (*SolveResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SolveResponse) GetResult() *SolveResult {
@@ -3053,7 +3127,7 @@ type SolveStepsRequest struct {
 
 func (x *SolveStepsRequest) Reset() {
 	*x = SolveStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3065,7 +3139,7 @@ func (x *SolveStepsRequest) String() string {
 func (*SolveStepsRequest) ProtoMessage() {}
 
 func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3078,7 +3152,7 @@ func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsRequest.ProtoReflect.Descriptor instead.
 func (*SolveStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SolveStepsRequest) GetPuzzle() *Puzzle {
@@ -3112,7 +3186,7 @@ type SolveStepsResponse struct {
 
 func (x *SolveStepsResponse) Reset() {
 	*x = SolveStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3124,7 +3198,7 @@ func (x *SolveStepsResponse) String() string {
 func (*SolveStepsResponse) ProtoMessage() {}
 
 func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3137,7 +3211,7 @@ func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsResponse.ProtoReflect.Descriptor instead.
 func (*SolveStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SolveStepsResponse) GetEvent() isSolveStepsResponse_Event {
@@ -3203,7 +3277,7 @@ type SolveBatchRequest struct {
 
 func (x *SolveBatchRequest) Reset() {
 	*x = SolveBatchRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3215,7 +3289,7 @@ func (x *SolveBatchRequest) String() string {
 func (*SolveBatchRequest) ProtoMessage() {}
 
 func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3228,7 +3302,7 @@ func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchRequest.ProtoReflect.Descriptor instead.
 func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SolveBatchRequest) GetItems() []*BatchItem {
@@ -3259,7 +3333,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3271,7 +3345,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3284,7 +3358,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *BatchItem) GetId() string {
@@ -3335,7 +3409,7 @@ type FieldViolation struct {
 
 func (x *FieldViolation) Reset() {
 	*x = FieldViolation{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3347,7 +3421,7 @@ func (x *FieldViolation) String() string {
 func (*FieldViolation) ProtoMessage() {}
 
 func (x *FieldViolation) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3360,7 +3434,7 @@ func (x *FieldViolation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
 func (*FieldViolation) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *FieldViolation) GetField() string {
@@ -3400,7 +3474,7 @@ type ItemError struct {
 
 func (x *ItemError) Reset() {
 	*x = ItemError{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3412,7 +3486,7 @@ func (x *ItemError) String() string {
 func (*ItemError) ProtoMessage() {}
 
 func (x *ItemError) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3425,7 +3499,7 @@ func (x *ItemError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
 func (*ItemError) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ItemError) GetCode() int32 {
@@ -3473,7 +3547,7 @@ type SolveBatchResponse struct {
 
 func (x *SolveBatchResponse) Reset() {
 	*x = SolveBatchResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3485,7 +3559,7 @@ func (x *SolveBatchResponse) String() string {
 func (*SolveBatchResponse) ProtoMessage() {}
 
 func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3498,7 +3572,7 @@ func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
 func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SolveBatchResponse) GetAnswers() []*BatchAnswer {
@@ -3528,7 +3602,7 @@ type BatchAnswer struct {
 
 func (x *BatchAnswer) Reset() {
 	*x = BatchAnswer{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3540,7 +3614,7 @@ func (x *BatchAnswer) String() string {
 func (*BatchAnswer) ProtoMessage() {}
 
 func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3553,7 +3627,7 @@ func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchAnswer.ProtoReflect.Descriptor instead.
 func (*BatchAnswer) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *BatchAnswer) GetId() string {
@@ -3634,7 +3708,7 @@ type ConvertRequest struct {
 
 func (x *ConvertRequest) Reset() {
 	*x = ConvertRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3646,7 +3720,7 @@ func (x *ConvertRequest) String() string {
 func (*ConvertRequest) ProtoMessage() {}
 
 func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3659,7 +3733,7 @@ func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
 func (*ConvertRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ConvertRequest) GetPuzzle() *Puzzle {
@@ -3704,7 +3778,7 @@ type ConvertResponse struct {
 
 func (x *ConvertResponse) Reset() {
 	*x = ConvertResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3716,7 +3790,7 @@ func (x *ConvertResponse) String() string {
 func (*ConvertResponse) ProtoMessage() {}
 
 func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3729,7 +3803,7 @@ func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
 func (*ConvertResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ConvertResponse) GetText() string {
@@ -3773,7 +3847,7 @@ type RateRequest struct {
 
 func (x *RateRequest) Reset() {
 	*x = RateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3785,7 +3859,7 @@ func (x *RateRequest) String() string {
 func (*RateRequest) ProtoMessage() {}
 
 func (x *RateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3798,7 +3872,7 @@ func (x *RateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
 func (*RateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *RateRequest) GetPuzzle() *Puzzle {
@@ -3835,7 +3909,7 @@ type RateResponse struct {
 
 func (x *RateResponse) Reset() {
 	*x = RateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3847,7 +3921,7 @@ func (x *RateResponse) String() string {
 func (*RateResponse) ProtoMessage() {}
 
 func (x *RateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3860,7 +3934,7 @@ func (x *RateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
 func (*RateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *RateResponse) GetDifficulty() *Difficulty {
@@ -3923,7 +3997,7 @@ type ExplainerRating struct {
 
 func (x *ExplainerRating) Reset() {
 	*x = ExplainerRating{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3935,7 +4009,7 @@ func (x *ExplainerRating) String() string {
 func (*ExplainerRating) ProtoMessage() {}
 
 func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3948,7 +4022,7 @@ func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplainerRating.ProtoReflect.Descriptor instead.
 func (*ExplainerRating) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ExplainerRating) GetRated() bool {
@@ -4005,7 +4079,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4017,7 +4091,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4030,7 +4104,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -4071,7 +4145,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4083,7 +4157,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4096,7 +4170,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -4167,7 +4241,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4179,7 +4253,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4192,7 +4266,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -4347,7 +4421,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4359,7 +4433,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4372,7 +4446,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -4468,7 +4542,7 @@ type ListStrategiesRequest struct {
 
 func (x *ListStrategiesRequest) Reset() {
 	*x = ListStrategiesRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4480,7 +4554,7 @@ func (x *ListStrategiesRequest) String() string {
 func (*ListStrategiesRequest) ProtoMessage() {}
 
 func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4493,7 +4567,7 @@ func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesRequest.ProtoReflect.Descriptor instead.
 func (*ListStrategiesRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
 }
 
 // StrategyInfo describes one strategy: its method letter, name, class and
@@ -4524,7 +4598,7 @@ type StrategyInfo struct {
 
 func (x *StrategyInfo) Reset() {
 	*x = StrategyInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4536,7 +4610,7 @@ func (x *StrategyInfo) String() string {
 func (*StrategyInfo) ProtoMessage() {}
 
 func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4549,7 +4623,7 @@ func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StrategyInfo.ProtoReflect.Descriptor instead.
 func (*StrategyInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *StrategyInfo) GetMethod() string {
@@ -4617,7 +4691,7 @@ type TechniqueInfo struct {
 
 func (x *TechniqueInfo) Reset() {
 	*x = TechniqueInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4629,7 +4703,7 @@ func (x *TechniqueInfo) String() string {
 func (*TechniqueInfo) ProtoMessage() {}
 
 func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4642,7 +4716,7 @@ func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TechniqueInfo.ProtoReflect.Descriptor instead.
 func (*TechniqueInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{37}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *TechniqueInfo) GetName() string {
@@ -4698,7 +4772,7 @@ type ListStrategiesResponse struct {
 
 func (x *ListStrategiesResponse) Reset() {
 	*x = ListStrategiesResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[38]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4710,7 +4784,7 @@ func (x *ListStrategiesResponse) String() string {
 func (*ListStrategiesResponse) ProtoMessage() {}
 
 func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[38]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4723,7 +4797,7 @@ func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesResponse.ProtoReflect.Descriptor instead.
 func (*ListStrategiesResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{38}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListStrategiesResponse) GetStrategies() []*StrategyInfo {
@@ -4808,7 +4882,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.UnitKindR\x04kind\x12\x14\n" +
 	"\x05index\x18\x02 \x01(\rR\x05index\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x14\n" +
-	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xf5\x04\n" +
+	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xab\x05\n" +
 	"\x04Step\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\rR\x05index\x12\x16\n" +
 	"\x06method\x18\x02 \x01(\tR\x06method\x12\x1a\n" +
@@ -4832,7 +4906,11 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
 	"highlights\x12\x14\n" +
-	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xf6\x02\n" +
+	"\x05cages\x18\x12 \x03(\rR\x05cages\x124\n" +
+	"\aoutline\x18\x13 \x03(\v2\x1a.sudoku.v1.ExplanationLineR\aoutline\";\n" +
+	"\x0fExplanationLine\x12\x14\n" +
+	"\x05depth\x18\x01 \x01(\rR\x05depth\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\"\xf6\x02\n" +
 	"\tChainNode\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
@@ -5166,7 +5244,7 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 }
 
 var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),                   // 0: sudoku.v1.Variant
 	(CageOperator)(0),              // 1: sudoku.v1.CageOperator
@@ -5195,36 +5273,37 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(*Elimination)(nil),            // 24: sudoku.v1.Elimination
 	(*Unit)(nil),                   // 25: sudoku.v1.Unit
 	(*Step)(nil),                   // 26: sudoku.v1.Step
-	(*ChainNode)(nil),              // 27: sudoku.v1.ChainNode
-	(*Combination)(nil),            // 28: sudoku.v1.Combination
-	(*ChainLink)(nil),              // 29: sudoku.v1.ChainLink
-	(*Highlight)(nil),              // 30: sudoku.v1.Highlight
-	(*SolveResult)(nil),            // 31: sudoku.v1.SolveResult
-	(*Conflict)(nil),               // 32: sudoku.v1.Conflict
-	(*SolveRequest)(nil),           // 33: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),          // 34: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),      // 35: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil),     // 36: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),      // 37: sudoku.v1.SolveBatchRequest
-	(*BatchItem)(nil),              // 38: sudoku.v1.BatchItem
-	(*FieldViolation)(nil),         // 39: sudoku.v1.FieldViolation
-	(*ItemError)(nil),              // 40: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil),     // 41: sudoku.v1.SolveBatchResponse
-	(*BatchAnswer)(nil),            // 42: sudoku.v1.BatchAnswer
-	(*ConvertRequest)(nil),         // 43: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),        // 44: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),            // 45: sudoku.v1.RateRequest
-	(*RateResponse)(nil),           // 46: sudoku.v1.RateResponse
-	(*ExplainerRating)(nil),        // 47: sudoku.v1.ExplainerRating
-	(*FindStepsRequest)(nil),       // 48: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),      // 49: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),        // 50: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 51: sudoku.v1.GenerateResponse
-	(*ListStrategiesRequest)(nil),  // 52: sudoku.v1.ListStrategiesRequest
-	(*StrategyInfo)(nil),           // 53: sudoku.v1.StrategyInfo
-	(*TechniqueInfo)(nil),          // 54: sudoku.v1.TechniqueInfo
-	(*ListStrategiesResponse)(nil), // 55: sudoku.v1.ListStrategiesResponse
-	nil,                            // 56: sudoku.v1.RateResponse.StrategyCountsEntry
+	(*ExplanationLine)(nil),        // 27: sudoku.v1.ExplanationLine
+	(*ChainNode)(nil),              // 28: sudoku.v1.ChainNode
+	(*Combination)(nil),            // 29: sudoku.v1.Combination
+	(*ChainLink)(nil),              // 30: sudoku.v1.ChainLink
+	(*Highlight)(nil),              // 31: sudoku.v1.Highlight
+	(*SolveResult)(nil),            // 32: sudoku.v1.SolveResult
+	(*Conflict)(nil),               // 33: sudoku.v1.Conflict
+	(*SolveRequest)(nil),           // 34: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),          // 35: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),      // 36: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil),     // 37: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),      // 38: sudoku.v1.SolveBatchRequest
+	(*BatchItem)(nil),              // 39: sudoku.v1.BatchItem
+	(*FieldViolation)(nil),         // 40: sudoku.v1.FieldViolation
+	(*ItemError)(nil),              // 41: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil),     // 42: sudoku.v1.SolveBatchResponse
+	(*BatchAnswer)(nil),            // 43: sudoku.v1.BatchAnswer
+	(*ConvertRequest)(nil),         // 44: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),        // 45: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),            // 46: sudoku.v1.RateRequest
+	(*RateResponse)(nil),           // 47: sudoku.v1.RateResponse
+	(*ExplainerRating)(nil),        // 48: sudoku.v1.ExplainerRating
+	(*FindStepsRequest)(nil),       // 49: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),      // 50: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),        // 51: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 52: sudoku.v1.GenerateResponse
+	(*ListStrategiesRequest)(nil),  // 53: sudoku.v1.ListStrategiesRequest
+	(*StrategyInfo)(nil),           // 54: sudoku.v1.StrategyInfo
+	(*TechniqueInfo)(nil),          // 55: sudoku.v1.TechniqueInfo
+	(*ListStrategiesResponse)(nil), // 56: sudoku.v1.ListStrategiesResponse
+	nil,                            // 57: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
@@ -5244,85 +5323,86 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	23, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
 	24, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
 	25, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
-	27, // 17: sudoku.v1.Step.nodes:type_name -> sudoku.v1.ChainNode
-	29, // 18: sudoku.v1.Step.links:type_name -> sudoku.v1.ChainLink
-	30, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
-	11, // 20: sudoku.v1.ChainNode.kind:type_name -> sudoku.v1.NodeKind
-	1,  // 21: sudoku.v1.ChainNode.operator:type_name -> sudoku.v1.CageOperator
-	24, // 22: sudoku.v1.ChainNode.removed:type_name -> sudoku.v1.Elimination
-	28, // 23: sudoku.v1.ChainNode.combination_digits:type_name -> sudoku.v1.Combination
-	12, // 24: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
-	13, // 25: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
-	7,  // 26: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	19, // 27: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	22, // 28: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	47, // 29: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
-	32, // 30: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
-	25, // 31: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
-	20, // 32: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 33: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 34: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	31, // 35: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 36: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 37: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 38: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 39: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	31, // 40: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	38, // 41: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 42: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 43: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 44: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	39, // 45: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	42, // 46: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	31, // 47: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	40, // 48: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 49: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 50: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 51: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 52: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 53: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 54: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 55: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 56: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 57: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	56, // 58: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	47, // 59: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 60: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 61: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 62: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 63: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 64: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 65: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 66: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 67: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 68: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 69: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 70: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	54, // 71: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	0,  // 72: sudoku.v1.StrategyInfo.variants:type_name -> sudoku.v1.Variant
-	8,  // 73: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	53, // 74: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	33, // 75: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	35, // 76: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	37, // 77: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	43, // 78: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	45, // 79: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	48, // 80: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	50, // 81: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	52, // 82: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	34, // 83: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	36, // 84: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	41, // 85: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	44, // 86: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	46, // 87: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	49, // 88: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	51, // 89: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	55, // 90: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	83, // [83:91] is the sub-list for method output_type
-	75, // [75:83] is the sub-list for method input_type
-	75, // [75:75] is the sub-list for extension type_name
-	75, // [75:75] is the sub-list for extension extendee
-	0,  // [0:75] is the sub-list for field type_name
+	28, // 17: sudoku.v1.Step.nodes:type_name -> sudoku.v1.ChainNode
+	30, // 18: sudoku.v1.Step.links:type_name -> sudoku.v1.ChainLink
+	31, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
+	27, // 20: sudoku.v1.Step.outline:type_name -> sudoku.v1.ExplanationLine
+	11, // 21: sudoku.v1.ChainNode.kind:type_name -> sudoku.v1.NodeKind
+	1,  // 22: sudoku.v1.ChainNode.operator:type_name -> sudoku.v1.CageOperator
+	24, // 23: sudoku.v1.ChainNode.removed:type_name -> sudoku.v1.Elimination
+	29, // 24: sudoku.v1.ChainNode.combination_digits:type_name -> sudoku.v1.Combination
+	12, // 25: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
+	13, // 26: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
+	7,  // 27: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
+	19, // 28: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	22, // 29: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	48, // 30: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	33, // 31: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
+	25, // 32: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
+	20, // 33: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 34: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 35: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	32, // 36: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 37: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 38: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 39: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 40: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	32, // 41: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	39, // 42: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 43: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 44: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 45: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	40, // 46: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	43, // 47: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	32, // 48: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	41, // 49: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 50: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 51: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 52: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 53: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 54: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 55: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 56: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 57: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 58: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	57, // 59: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	48, // 60: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 61: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 62: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 63: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 64: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 65: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 66: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 67: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 68: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 69: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 70: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 71: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	55, // 72: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	0,  // 73: sudoku.v1.StrategyInfo.variants:type_name -> sudoku.v1.Variant
+	8,  // 74: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	54, // 75: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	34, // 76: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	36, // 77: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	38, // 78: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	44, // 79: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	46, // 80: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	49, // 81: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	51, // 82: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	53, // 83: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	35, // 84: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	37, // 85: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	42, // 86: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	45, // 87: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	47, // 88: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	50, // 89: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	52, // 90: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	56, // 91: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	84, // [84:92] is the sub-list for method output_type
+	76, // [76:84] is the sub-list for method input_type
+	76, // [76:76] is the sub-list for extension type_name
+	76, // [76:76] is the sub-list for extension extendee
+	0,  // [0:76] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -5335,11 +5415,11 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*Puzzle_Text)(nil),
 	}
 	file_sudoku_v1_sudoku_proto_msgTypes[4].OneofWrappers = []any{}
-	file_sudoku_v1_sudoku_proto_msgTypes[19].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[20].OneofWrappers = []any{
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
-	file_sudoku_v1_sudoku_proto_msgTypes[25].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[26].OneofWrappers = []any{
 		(*BatchAnswer_Result)(nil),
 		(*BatchAnswer_Error)(nil),
 	}
@@ -5349,7 +5429,7 @@ func file_sudoku_v1_sudoku_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
 			NumEnums:      17,
-			NumMessages:   40,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
