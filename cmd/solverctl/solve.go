@@ -45,6 +45,7 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
+		noteIdleStrategies(ctx, e.stderr, client, f.options().GetStrategies(), resp.GetResult().GetBoard().GetVariant())
 		return solveOutcome(e.stderr, puzzle, resp.GetResult())
 	})
 }
@@ -120,6 +121,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
+		noteIdleStrategies(ctx, e.stderr, client, f.options().GetStrategies(), result.GetBoard().GetVariant())
 		return solveOutcome(e.stderr, puzzle, result)
 	})
 }

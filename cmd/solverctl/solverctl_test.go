@@ -580,3 +580,35 @@ func TestInvalidUTF8(t *testing.T) {
 		})
 	}
 }
+
+// TestIdleStrategiesNoted checks the note solve and steps print when a
+// -strategies list names a strategy the solver does not run on the
+// puzzle's variant (Hidden Single on a Str8ts), and that they print none
+// when every one listed runs.
+func TestIdleStrategiesNoted(t *testing.T) {
+	const str8ts = "T9Bez0a7neyevbf7vey0a7v637n0a7r4b0j0a630a9n430abb0i4bbe9nezd70aeyevbf7vey0acvcv0ecu039b0acu070ad77neyevbf0aeyd7eyd67m0beu0a7uey0a7v0a0j7u7r0a7v7u630a075ud6d29m620bd6"
+	const classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	const note = "-strategies lists B (Hidden Single), which does not run on a str8ts board"
+	tests := []struct {
+		name string
+		args []string
+		want bool
+	}{
+		{"solve, Str8ts", []string{"solve", "--strategies", "A,B,C", str8ts}, true},
+		{"steps, Str8ts", []string{"steps", "--strategies", "B,A,C", str8ts}, true},
+		{"solve, Str8ts, all run", []string{"solve", "--strategies", "A,C", str8ts}, false},
+		{"solve, classic", []string{"solve", "--strategies", "A,B,C", classic}, false},
+		{"solve, no list", []string{"solve", str8ts}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, err := runCLI(t, "", tt.args...)
+			if err != nil {
+				t.Fatalf("%v; stderr %s", err, stderr)
+			}
+			if got := strings.Contains(stderr, note); got != tt.want {
+				t.Errorf("stderr %q: holds the note %v, want %v", stderr, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// noteIdleStrategies notes on w the entries of a -strategies list
+// (letters or names) that the solver does not run on a board of variant
+// v, as ListStrategies gives the variants each runs on: the service
+// refuses a list none of whose strategies runs there, but takes a list of
+// which one does and says nothing of the others. It notes nothing for an
+// empty list or when the catalogue cannot be had (the solve has its
+// answer; the note is an aside).
+func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.SudokuServiceClient, list []string, v sudokuv1.Variant) {
+	if len(list) == 0 || v == sudokuv1.Variant_VARIANT_UNSPECIFIED {
+		return
+	}
+	resp, err := client.ListStrategies(ctx, &sudokuv1.ListStrategiesRequest{})
+	if err != nil {
+		return
+	}
+	var idle []string
+	for _, key := range list {
+		key = strings.TrimSpace(key)
+		for _, info := range resp.GetStrategies() {
+			if info.GetMethod() != key && !strings.EqualFold(info.GetName(), key) {
+				continue
+			}
+			if !slices.Contains(info.GetVariants(), v) {
+				idle = append(idle, info.GetMethod()+" ("+info.GetName()+")")
+			}
+			break
+		}
+	}
+	if len(idle) == 0 {
+		return
+	}
+	verb := "does"
+	if len(idle) > 1 {
+		verb = "do"
+	}
+	fmt.Fprintf(w, "solverctl: note: -strategies lists %s, which %s not run on a %s board: the solve went without (solverctl strategies --long gives the variants each runs on)\n",
+		strings.Join(idle, ", "), verb, variantList([]sudokuv1.Variant{v}))
+}
