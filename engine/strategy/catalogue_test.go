@@ -341,3 +341,32 @@ func TestDescriptions(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptionsBothWays checks that the descriptions of techniques
+// whose finders look along rows and along columns alike say so, not
+// one orientation alone: a reader of strategies --long met with a
+// row's link or a Settis on columns should know it is the same
+// technique.
+func TestDescriptionsBothWays(t *testing.T) {
+	tests := []struct {
+		name string // the technique's name
+		want string // what says the other orientation
+	}{
+		{"X-Wing", "(or the reverse)"},
+		{"Empty Rectangle", "the same with rows and columns swapped"},
+		{"Settis", "the same with rows and columns swapped"},
+		{"Str8ts X-Wing", "the same with rows and columns swapped"},
+		{"Str8ts Swordfish", "the same with rows and columns swapped"},
+		{"Str8ts Jellyfish", "the same with rows and columns swapped"},
+	}
+	for _, tt := range tests {
+		d, ok := descriptions[tt.name]
+		if !ok {
+			t.Errorf("%s: no description", tt.name)
+			continue
+		}
+		if !strings.Contains(d, tt.want) {
+			t.Errorf("%s: description %q describes one orientation, want it to say %q", tt.name, d, tt.want)
+		}
+	}
+}
