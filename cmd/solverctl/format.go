@@ -50,7 +50,7 @@ func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	fmt.Fprintf(&b, "count complete: %s\n", yesNo(r.GetCountComplete()))
 	fmt.Fprintf(&b, "steps: %d\n", r.GetStepCount())
 	fmt.Fprintf(&b, "guesses: %d\n", r.GetGuessCount())
-	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty(), r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_STUCK))
+	fmt.Fprintf(&b, "difficulty: %s\n", resultDifficultyText(r))
 	if r.GetLogicShareSpent() {
 		b.WriteString("cut short: logic ran out of its half of --timeout and the solve guessed where logic might have gone on: the steps, guesses and difficulty are this run's, not the puzzle's own\n")
 	}
@@ -85,6 +85,18 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// resultDifficultyText renders the rating of a solve result (see
+// difficultyText). A puzzle without a solution has no difficulty, which
+// the service leaves unset: the line says "none (no solution)" rather
+// than "unrated", which reads as a rating left out (a solve that took no
+// step), and it does so whatever an older server sends.
+func resultDifficultyText(r *sudokuv1.SolveResult) string {
+	if r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION {
+		return "none (no solution)"
+	}
+	return difficultyText(r.GetDifficulty(), r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_STUCK)
 }
 
 // difficultyText renders a rating: "Hard (3 stars, score 420, SE ER 4.2

@@ -222,3 +222,32 @@ func TestStepLineCharset(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// TestDifficultyLine checks the difficulty line of solve and steps: a
+// puzzle without a solution has no difficulty, whatever steps the solve
+// took before its contradiction, and says so rather than print a rating
+// or "unrated".
+func TestDifficultyLine(t *testing.T) {
+	// seedEasy with r2c2 made 2: three singles, then 2 has no place in row 3.
+	const noSolution = "000000000020040010301506408000000000060010040105709803000000000030070020204805709"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"solved", []string{"solve", "000000000070040010301506408000000000060010040105709803000000000030070020204805709"},
+			"difficulty: Easy (1 star, score "},
+		{"no solution after steps", []string{"solve", noSolution}, "difficulty: none (no solution)\n"},
+		{"no solution after steps, steps", []string{"steps", noSolution}, "difficulty: none (no solution)\n"},
+		{"no solution at once", []string{"solve", "1200003000000000"}, "difficulty: none (no solution)\n"},
+		{"multiple solutions", []string{"solve", "0000000000000000"}, "difficulty: Extreme ("},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, _ := runCLI(t, "", tt.args...)
+			if !strings.Contains(out, "\n"+tt.want) {
+				t.Errorf("output lacks %q:\n%s", tt.want, out)
+			}
+		})
+	}
+}

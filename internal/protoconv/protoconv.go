@@ -445,7 +445,9 @@ var StatusToProto = map[solver.Status]sudokuv1.SolveStatus{
 }
 
 // ResultToProto converts a solve's outcome; symbols render plain text. A
-// basic result leaves out the board and the packed string.
+// basic result leaves out the board and the packed string. A result of
+// status NO_SOLUTION has no difficulty: a puzzle without a solution has
+// none, whatever steps the solve took before its contradiction.
 func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.SolveResult {
 	b := res.Board
 	pr := &sudokuv1.SolveResult{
@@ -466,12 +468,15 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 	for _, sol := range res.Others {
 		pr.OtherSolutions = append(pr.OtherSolutions, codec.EncodePlainValues(b.Layout(), sol, symbols))
 	}
-	pr.Difficulty = DifficultyToProto(res.Rating)
 	if res.Status == solver.NoSolution {
+		// The steps before the contradiction rate nothing: the result
+		// says why there is no solution instead.
 		pr.Conflict = ConflictToProto(res.Conflict, b, symbols)
 		if len(res.WrongProgress) > 0 {
 			pr.Conflict = progressConflict(res.WrongProgress, b, symbols)
 		}
+	} else {
+		pr.Difficulty = DifficultyToProto(res.Rating)
 	}
 	return pr
 }

@@ -2753,7 +2753,12 @@ type SolveResult struct {
 	// a board the solve left unfinished (stuck, or stopped at a limit),
 	// the solutions the count found, its one solution when it is unique.
 	OtherSolutions []string `protobuf:"bytes,7,rep,name=other_solutions,json=otherSolutions,proto3" json:"other_solutions,omitempty"`
-	// The rating of the solve.
+	// The rating of the solve: of the solve that reached the board returned
+	// (for MULTIPLE_SOLUTIONS, the first solution found; for STUCK, EXTREME
+	// with logic_stuck). Unset for NO_SOLUTION, whatever steps the solve
+	// took before its contradiction: a puzzle without a solution has no
+	// difficulty. Unset too for a solve that took no step (a board given
+	// solved).
 	Difficulty *Difficulty `protobuf:"bytes,8,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
 	// The number of steps taken.
 	StepCount uint32 `protobuf:"varint,9,opt,name=step_count,json=stepCount,proto3" json:"step_count,omitempty"`
@@ -3892,7 +3897,9 @@ func (x *RateRequest) GetOptions() *SolveOptions {
 // RateResponse is the grade of a puzzle.
 type RateResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The grade: hardest strategy, level, stars and score.
+	// The grade: hardest strategy, level, stars and score. Unset when status
+	// is NO_SOLUTION (a puzzle without a solution has no grade), as in
+	// SolveResult.difficulty.
 	Difficulty *Difficulty `protobuf:"bytes,1,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
 	// The outcome of the solve the grade comes from.
 	Status SolveStatus `protobuf:"varint,2,opt,name=status,proto3,enum=sudoku.v1.SolveStatus" json:"status,omitempty"`
