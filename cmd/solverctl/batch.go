@@ -252,9 +252,11 @@ to every puzzle.
 
 Each puzzle gets one line, in the order answered, of tab-separated fields:
 its line number, the status (solved, no_solution, multiple_solutions, stuck,
-error, or deadline when -timeout passed first), the board reached, the steps
-taken and the difficulty; an error has - in those and a sixth field,
-"<code>: <message>". A summary goes to standard error, its rate counting
+error, or deadline when -timeout passed first), the board reached (the
+solution when solved or multiple_solutions, else where the solve stopped),
+the steps taken and the difficulty; an error has - in those and a sixth
+field, "<code>: <message>". -json records put the board in "solution" when
+it is one, else in "board". A summary goes to standard error, its rate counting
 answered puzzles, with a progress bar while it runs when that is a terminal.
 When -timeout passes, the rest of a regular file is read for its deadline
 lines; other input (a pipe, a terminal) is read no further.
@@ -957,13 +959,18 @@ func (b *batcher) summary() string {
 		rate, strings.Join(parts, ", "))
 }
 
-// batchRecord is the outcome of one puzzle, as printed.
+// batchRecord is the outcome of one puzzle, as printed. A result sets
+// one of Solution and Board: Solution is the solved board (status
+// solved, or the first solution found of multiple_solutions), Board the
+// board where a solve that found no solution stopped (stuck,
+// no_solution), a partial board, not an answer.
 type batchRecord struct {
 	ID         string  `json:"id"`
 	Line       int     `json:"line"`
 	Puzzle     string  `json:"puzzle"`
 	Status     string  `json:"status"`
 	Solution   string  `json:"solution,omitempty"`
+	Board      string  `json:"board,omitempty"`
 	Steps      *uint32 `json:"steps,omitempty"`
 	Guesses    *uint32 `json:"guesses,omitempty"`
 	Difficulty string  `json:"difficulty,omitempty"`
@@ -1021,7 +1028,11 @@ func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord 
 	default:
 		r := resp.GetResult()
 		rec.Status = statusText(r.GetStatus())
-		rec.Solution = r.GetPlain()
+		if solvedStatus(r.GetStatus()) {
+			rec.Solution = r.GetPlain()
+		} else {
+			rec.Board = r.GetPlain()
+		}
 		steps, guesses, score := r.GetStepCount(), r.GetGuessCount(), r.GetDifficulty().GetScore()
 		rec.Steps, rec.Guesses, rec.Score = &steps, &guesses, &score
 		rec.LogicShareSpent = r.GetLogicShareSpent()
@@ -1047,7 +1058,16 @@ func (r *batchRecord) text() string {
 		}
 		return strings.Join([]string{r.ID, r.Status, "-", "-", "-", r.Error.Code + ": " + oneLine(msg)}, "\t")
 	}
-	return strings.Join([]string{r.ID, r.Status, r.Solution, strconv.Itoa(int(*r.Steps)), strings.ReplaceAll(r.Difficulty, " ", "_")}, "\t")
+	// The third field is the board reached, the solution or not: the
+	// status before it tells which.
+	return strings.Join([]string{r.ID, r.Status, r.Solution + r.Board, strconv.Itoa(int(*r.Steps)), strings.ReplaceAll(r.Difficulty, " ", "_")}, "\t")
+}
+
+// solvedStatus reports whether a result of status s holds a solution:
+// solved, or multiple_solutions (the first solution found). A stuck or
+// no_solution result holds the board where the solve stopped.
+func solvedStatus(s sudokuv1.SolveStatus) bool {
+	return s == sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED || s == sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS
 }
 
 // oneLine replaces the line breaks and tabs of s by spaces.

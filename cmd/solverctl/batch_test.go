@@ -210,6 +210,60 @@ func TestBatchJSONAndOut(t *testing.T) {
 	}
 }
 
+// TestBatchRecordBoard checks that the records of batch --json and rate
+// --json call a board a solution only when it is one: a stuck or
+// no_solution record holds where the solve stopped in "board", and has
+// no "solution"; the text line has the board reached in its third field.
+func TestBatchRecordBoard(t *testing.T) {
+	const (
+		// seedEasy with r2c2 made 2: three singles, then a contradiction.
+		noSolution = "000000000020040010301506408000000000060010040105709803000000000030070020204805709"
+		// Stuck with --type logic and the strategies of logicOnly.
+		hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+	)
+	logicOnly := []string{"--type", "logic", "--strategies", "A,B,D,E,F,G"}
+	tests := []struct {
+		name, puzzle string
+		flags        []string
+		status       string
+		key          string // "solution" or "board"
+	}{
+		{"solved", seedPuzzle, nil, "solved", "solution"},
+		{"multiple solutions", "0000000000000000", nil, "multiple_solutions", "solution"},
+		{"no solution", noSolution, nil, "no_solution", "board"},
+		{"stuck", hard, logicOnly, "stuck", "board"},
+	}
+	for _, tt := range tests {
+		for _, cmd := range []string{"batch", "rate"} {
+			t.Run(tt.name+" "+cmd, func(t *testing.T) {
+				file := writeLines(t, []string{tt.puzzle})
+				stdout, stderr, _ := runCLI(t, "", append(append([]string{cmd, "--json"}, tt.flags...), file)...)
+				var rec map[string]any
+				if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+					t.Fatalf("%v: %q\n%s", err, stdout, stderr)
+				}
+				if rec["status"] != tt.status {
+					t.Fatalf("status %v, want %s: %s", rec["status"], tt.status, stdout)
+				}
+				other := map[string]string{"solution": "board", "board": "solution"}[tt.key]
+				if b, ok := rec[tt.key].(string); !ok || len(b) != len(tt.puzzle) {
+					t.Errorf("%q = %v, want the board: %s", tt.key, rec[tt.key], stdout)
+				}
+				if _, ok := rec[other]; ok {
+					t.Errorf("a %s record has %q: %s", tt.status, other, stdout)
+				}
+				if cmd != "batch" {
+					return
+				}
+				text, _, _ := runCLI(t, "", append(append([]string{cmd}, tt.flags...), file)...)
+				if f := strings.Split(strings.TrimSpace(text), "\t"); len(f) != 5 || f[1] != tt.status || f[2] != rec[tt.key] {
+					t.Errorf("text line %q, want %s and the board %v", text, tt.status, rec[tt.key])
+				}
+			})
+		}
+	}
+}
+
 // TestBatchServers spreads a batch over two servers, one of which shuts
 // down half way: every puzzle is answered once, by one or the other.
 func TestBatchServers(t *testing.T) {

@@ -2733,9 +2733,12 @@ type SolveResult struct {
 	// The outcome.
 	Status SolveStatus `protobuf:"varint,1,opt,name=status,proto3,enum=sudoku.v1.SolveStatus" json:"status,omitempty"`
 	// The solution (status SOLVED), or the first solution found (MULTIPLE),
-	// or the state reached (STUCK).
+	// or the state reached (STUCK, NO_SOLUTION): where the solve stopped,
+	// a partial board, not a solution (solverctl's batch records call it
+	// "board", not "solution").
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
-	// The board as plain text, one symbol per cell ('.' for empty), in the
+	// The board (as board says: a solution or where the solve stopped) as
+	// plain text, one symbol per cell ('.' for empty), in the
 	// request's charset when it gave one. A Str8ts board's is the simple
 	// form, which plain text reads back: the symbols (a black cell's clue,
 	// '.' for none), a space, then one colour a cell, '1' black, '0' white.
