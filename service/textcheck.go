@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -86,7 +88,20 @@ func CheckPuzzleText(field string, p *sudokuv1.Puzzle) error {
 // variant named (the service refuses one outside the family).
 // The clues are read with charset, the puzzles' charset ("" for none), as
 // the service reads them.
+//
+// LinePuzzle runs the solve without a deadline; LinePuzzleContext takes
+// the caller's context.
 func LinePuzzle(line string, variant sudokuv1.Variant, charset string) string {
+	p, _ := LinePuzzleContext(context.Background(), line, variant, charset)
+	return p
+}
+
+// LinePuzzleContext is LinePuzzle with a context, which the solve of a
+// mask line runs under: when ctx ends before that line is told (or has
+// ended before the solve starts, which then does not run), it returns ""
+// and ctx's error. A line that needs no solve reads as LinePuzzle reads
+// it, with a nil error, whatever ctx.
+func LinePuzzleContext(ctx context.Context, line string, variant sudokuv1.Variant, charset string) (string, error) {
 	v, named := protoconv.VariantFromProto[variant]
 	named = named && variant != sudokuv1.Variant_VARIANT_UNSPECIFIED
 	if p, ok := codec.LeadingStr8tsPlain(line, charset); ok {
@@ -97,16 +112,22 @@ func LinePuzzle(line string, variant sudokuv1.Variant, charset string) string {
 			// whatever variant is named: one outside the family is
 			// refused as contradicting its black cells, as solve refuses
 			// it.
-			return p
-		case !named && maskSolvable(pz):
-			return p
+			return p, nil
+		case !named:
+			ok, err := maskSolvable(ctx, pz)
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				return p, nil
+			}
 		}
 	}
 	line = strings.TrimSpace(line)
 	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
-		return line[:i]
+		return line[:i], nil
 	}
-	return line
+	return line, nil
 }
 
 // maskSearchNodes bounds the guesses of maskSolvable's solve: a
@@ -142,11 +163,28 @@ func maskLine(p, charset string) (pz *codec.Puzzle, mask bool) {
 // givens' mask after it. Of the 187,367 classic lines of the shared
 // collections, codec.LeadingStr8tsPlain takes three (two puzzles) with
 // their mask for Str8ts, and none of them has a Str8ts solution.
-func maskSolvable(pz *codec.Puzzle) bool {
+//
+// The solve runs under ctx: when ctx ends before it answers, or has
+// ended before it starts (it then does not run), maskSolvable returns
+// ctx's error.
+func maskSolvable(ctx context.Context, pz *codec.Puzzle) (bool, error) {
 	b, err := pz.Board(grid.Str8ts)
 	if err != nil {
-		return false
+		return false, nil
 	}
-	res, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.GuessingOnly, MaxNodes: maskSearchNodes}, nil)
-	return err != nil || res.Status != solver.NoSolution
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("telling a mask line's Str8ts from a classic puzzle: %w", err)
+	}
+	maskSolves.Add(1)
+	res, err := solver.Solve(ctx, b, solver.Options{Type: solver.GuessingOnly, MaxNodes: maskSearchNodes}, nil)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return false, fmt.Errorf("telling a mask line's Str8ts from a classic puzzle: %w", ctxErr)
+		}
+		return true, nil // its guesses spent: taken as a Str8ts
+	}
+	return res.Status != solver.NoSolution, nil
 }
+
+// maskSolves counts the solves maskSolvable starts, which tests read.
+var maskSolves atomic.Int64

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -109,6 +110,63 @@ func TestLinePuzzleCluesMask(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := LinePuzzle(tt.line, tt.variant, tt.charset); got != tt.want {
 				t.Errorf("LinePuzzle(%q) = %q, want %q", tt.line, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLinePuzzleContext checks that the solve telling a mask line's
+// Str8ts from a classic puzzle runs under the caller's context: a context
+// that has ended gets its error, and no solve runs; a line that needs no
+// solve reads as with any context.
+func TestLinePuzzleContext(t *testing.T) {
+	const (
+		str8ts5 = "0000004030001400005000000 0000001010001100001000000" // one solution as a Str8ts
+		classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+		// A 17-clue puzzle whose clues, as black clues, pass codec's
+		// checks: a solve tells it is no Str8ts.
+		classic2 = "................12..3.45..............6..75...8.1.........5......7...38.19.2....."
+	)
+	// A 16×16 whose only clue is black: its solve takes some 180 guesses.
+	open16 := "1" + strings.Repeat("0", 255) + " 1" + strings.Repeat("0", 255)
+	classicMask := classic2 + " " + strings.Map(func(r rune) rune {
+		if r == '.' {
+			return '0'
+		}
+		return '1'
+	}, classic2)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name    string
+		ctx     context.Context
+		line    string
+		variant sudokuv1.Variant
+		want    string // the puzzle
+		wantErr error
+		solves  int64 // the mask solves it runs
+	}{
+		{"Str8ts mask line", context.Background(), str8ts5, 0, str8ts5, nil, 1},
+		{"Str8ts mask line, cancelled", cancelled, str8ts5, 0, "", context.Canceled, 0},
+		{"classic puzzle, givens' mask", context.Background(), classicMask, 0, classic2, nil, 1},
+		{"classic puzzle, givens' mask, cancelled", cancelled, classicMask, 0, "", context.Canceled, 0},
+		{"open 16×16", context.Background(), open16, 0, open16, nil, 1},
+		{"open 16×16, cancelled", cancelled, open16, 0, "", context.Canceled, 0},
+		// No solve to run: the context does not matter.
+		{"classic puzzle, cancelled", cancelled, classic + " 7.1", 0, classic, nil, 0},
+		{"Str8ts with white clues, cancelled", cancelled, "2341412314323214 0110000000000110", 0, "2341412314323214 0110000000000110", nil, 0},
+		{"mask line, classic named, cancelled", cancelled, classicMask, sudokuv1.Variant_VARIANT_CLASSIC, classic2, nil, 0},
+		{"blank line, cancelled", cancelled, "  ", 0, "", nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := maskSolves.Load()
+			got, err := LinePuzzleContext(tt.ctx, tt.line, tt.variant, "")
+			if solves := maskSolves.Load() - before; solves != tt.solves {
+				t.Errorf("%d mask solves, want %d", solves, tt.solves)
+			}
+			if got != tt.want || !errors.Is(err, tt.wantErr) {
+				t.Errorf("LinePuzzleContext(%q) = %q, %v; want %q, %v", tt.line, got, err, tt.want, tt.wantErr)
 			}
 		})
 	}

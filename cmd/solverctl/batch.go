@@ -633,11 +633,14 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "the line is %v", errTooLong))
 			continue
 		}
-		j, err := b.parseLine(text, line)
+		j, err := b.parseLine(ctx, text, line)
 		if j == nil {
 			continue // blank or a comment
 		}
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil // interrupted while the line was read
+			}
 			b.refuse(j, err)
 			continue
 		}
@@ -685,8 +688,9 @@ func (b *batcher) stopReading() {
 }
 
 // parseLine returns the job of a puzzle line, nil for a blank line or a
-// comment, with the error that keeps it from being sent, if any.
-func (b *batcher) parseLine(text string, line int) (*job, error) {
+// comment, with the error that keeps it from being sent, if any: ctx's
+// when it ends while the line is read (see service.LinePuzzleContext).
+func (b *batcher) parseLine(ctx context.Context, text string, line int) (*job, error) {
 	text = strings.TrimSpace(text)
 	if text == "" || isComment(text, b.flags.solve.charset) {
 		return nil, nil
@@ -704,7 +708,11 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		// The first field ends at any white space (a list copied from a
 		// web page may have a no-break space before the rating); a Str8ts
 		// in the simple form is its first two fields.
-		j.puzzle = service.LinePuzzle(text, b.flags.solve.variant, b.flags.solve.charset)
+		p, err := service.LinePuzzleContext(ctx, text, b.flags.solve.variant, b.flags.solve.charset)
+		if err != nil {
+			return j, err
+		}
+		j.puzzle = p
 	}
 	j.item = b.item(j)
 	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {

@@ -65,7 +65,7 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	if in.RegionMap, err = readArg(ctx, e.stdin, in.RegionMap, false); err != nil {
 		return err
 	}
-	puzzles, err := readBenchFile(e.stdin, pos[0], &in)
+	puzzles, err := readBenchFile(ctx, e.stdin, pos[0], &in)
 	if err != nil {
 		return err
 	}
@@ -169,8 +169,9 @@ func slowest(puzzles []bench.Puzzle) *bench.Puzzle {
 }
 
 // readBenchFile reads the puzzles of a bench file ("-" is stdin; @FILE is
-// FILE, as in the other commands) as in says.
-func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzle, error) {
+// FILE, as in the other commands) as in says. It stops with ctx's error
+// when ctx ends while a line is told apart (see benchText).
+func readBenchFile(ctx context.Context, stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzle, error) {
 	r := stdin
 	name = strings.TrimPrefix(name, "@")
 	if name != "-" {
@@ -209,8 +210,14 @@ func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzl
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
-		} else if bp, err = bench.Parse(line, benchText(text, fields, in), *in); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+		} else {
+			p, err := benchText(ctx, text, fields, in)
+			if err == nil {
+				bp, err = bench.Parse(line, p, *in)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
 		}
 		out = append(out, bp)
 	}
@@ -237,10 +244,15 @@ func rateText(rate float64) string {
 
 // benchText is the puzzle of a line whose fields are fields: the first,
 // or the first two of a Str8ts in the simple form (clues, then colours),
-// as service.LinePuzzle reads it with the variant and charset named.
-func benchText(line string, fields []string, in *bench.Input) string {
-	if p := service.LinePuzzle(line, in.Variant, in.Charset); p != "" {
-		return p
+// as service.LinePuzzleContext reads it with the variant and charset
+// named, under ctx.
+func benchText(ctx context.Context, line string, fields []string, in *bench.Input) (string, error) {
+	p, err := service.LinePuzzleContext(ctx, line, in.Variant, in.Charset)
+	if err != nil {
+		return "", err
 	}
-	return fields[0]
+	if p != "" {
+		return p, nil
+	}
+	return fields[0], nil
 }
