@@ -9,10 +9,13 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -797,6 +800,130 @@ func TestCompactChainCandidates(t *testing.T) {
 	for _, c := range cells {
 		if !strings.Contains(got, wb.geo.CellName(c)+":") {
 			t.Errorf("the compact lines lack %s:\n%s", wb.geo.CellName(c), got)
+		}
+	}
+}
+
+// outlineStep is a made-up trial step whose explanation is laid out in n
+// lines (Step.outline): "deduction i" at depths 0, 1, 2, 1, 2, …, and the
+// conclusion at 0; every tenth line is long enough to wrap.
+func outlineStep(n int) func(wb *watchBoard, s *watchState) *sudokuv1.Step {
+	return func(wb *watchBoard, s *watchState) *sudokuv1.Step {
+		st := demoStep(false)(wb, s)
+		st.Strategy, st.Technique, st.Method = "Cage Contradiction", "", "N2"
+		st.Explanation = "the one-line explanation, not shown when the outline is"
+		for i := range n {
+			depth := uint32(1 + i%2)
+			if i == 0 || i == n-1 {
+				depth = 0
+			}
+			text := fmt.Sprintf("deduction %d", i+1)
+			if i%10 == 5 {
+				text += strings.Repeat(" and a long clause", 12)
+			}
+			st.Outline = append(st.Outline, &sudokuv1.ExplanationLine{Depth: depth, Text: text})
+		}
+		return st
+	}
+}
+
+// TestRenderWatchOutline renders steps whose explanation is an outline:
+// its lines, indented by depth, take the place of the explanation, within
+// the terminal's bounds; an outline longer than the room left shows its
+// first lines and counts the others, the keys' line still last.
+func TestRenderWatchOutline(t *testing.T) {
+	killer := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(t, "killer9.txt")}}
+	tests := []struct {
+		name          string
+		lines         int // the outline's
+		width, height int
+		wantMore      bool   // its lines do not all fit
+		outcome       string // text after the outline
+	}{
+		{"short outline", 5, 120, 50, false, ""},
+		{"1400 lines", 1400, 160, 50, true, ""},
+		{"1400 lines, compact 80x24", 1400, 80, 24, true, ""},
+		{"long lines, narrow", 60, 40, 60, true, ""},
+		// With no room for the text after it, the outline keeps the room
+		// under the title, and the end of the text is cut, as any.
+		{"1400 lines, long text after", 1400, 80, 24, true, "error: " + strings.Repeat("a long error ", 30)},
+	}
+	lineRE := regexp.MustCompile(`^( *)deduction ([0-9]+)( |$)`)
+	moreRE := regexp.MustCompile(`^… ([0-9,]+) more lines? \(steps prints them all\)$`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wb, initial := loadBoard(t, killer)
+			st := outlineStep(tt.lines)(wb, initial)
+			f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
+				status: "paused", outcome: tt.outcome, width: tt.width, height: tt.height, pal: newPalette(colorprofile.NoTTY)}
+			got := strings.Split(renderWatch(f), "\n")
+			if len(got) > tt.height {
+				t.Errorf("%d lines on a terminal of %d", len(got), tt.height)
+			}
+			for _, ln := range got {
+				if w := utf8.RuneCountInString(ln); w > tt.width {
+					t.Errorf("a line of %d runes on a terminal of %d: %q", w, tt.width, ln)
+				}
+			}
+			if last := got[len(got)-1]; tt.outcome == "" && !strings.HasSuffix(keyHelp, last) {
+				t.Errorf("the last line is %q, want the keys", last)
+			}
+			all := strings.Join(got, "\n")
+			if strings.Contains(all, st.GetExplanation()) {
+				t.Error("the one-line explanation shows beside the outline")
+			}
+			// The outline's lines shown, each indented two spaces a level.
+			shown := 0
+			for _, ln := range got {
+				m := lineRE.FindStringSubmatch(ln)
+				if m == nil {
+					continue
+				}
+				i, _ := strconv.Atoi(m[2])
+				if d := st.GetOutline()[i-1].GetDepth(); len(m[1]) != 2*int(d) {
+					t.Errorf("%q is indented %d, want %d (depth %d)", ln, len(m[1]), 2*d, d)
+				}
+				shown = max(shown, i)
+			}
+			if shown == 0 {
+				t.Fatalf("no line of the outline shows:\n%s", all)
+			}
+			var more []string
+			for _, ln := range got {
+				if m := moreRE.FindStringSubmatch(ln); m != nil {
+					more = m
+				}
+			}
+			switch {
+			case !tt.wantMore && (more != nil || shown != tt.lines):
+				t.Errorf("%d of %d lines shown (count %q):\n%s", shown, tt.lines, more, all)
+			case tt.wantMore && more == nil:
+				t.Errorf("no count of the lines left out:\n%s", all)
+			case tt.wantMore && more[1] != thousands(tt.lines-shown):
+				t.Errorf("the count says %s more lines, %d of %d shown", more[1], shown, tt.lines)
+			}
+		})
+	}
+}
+
+func TestOutlineMore(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{1, "… 1 more line (steps prints them all)"}, {1372, "… 1,372 more lines (steps prints them all)"}} {
+		if got := outlineMore(tt.n); got != tt.want {
+			t.Errorf("outlineMore(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {1372, "1,372"}, {1234567, "1,234,567"}} {
+		if got := thousands(tt.n); got != tt.want {
+			t.Errorf("thousands(%d) = %q, want %q", tt.n, got, tt.want)
 		}
 	}
 }

@@ -841,20 +841,21 @@ func renderWatch(f *watchFrame) string {
 		width = 1 << 30
 	}
 	info := f.infoLines(width)
+	room := func(lines int) int { return f.height - lines } // the lines left under lines of board
 	// Pencil marks when the board fits with room for the usual text under
 	// it, whatever this step's text: the layout stays put from step to
 	// step, and the text is cut to the room left.
 	g := wb.layoutBoard(true)
 	if f.width > 0 && (g.w > f.width || g.h+textRoom > f.height) {
 		g = wb.layoutBoard(false)
-		if cells := f.cellLines(m, width); f.height <= 0 || g.h+len(cells)+len(info) <= f.height {
+		if cells := f.cellLines(m, width); f.height <= 0 || g.h+len(cells)+minLines(info) <= f.height {
 			info = append(cells, info...)
 		}
 	}
 	if cut := wb.cutLabels(g); len(cut) > 0 {
 		var lines []infoLine
 		for _, ln := range wrap("cage labels cut short above: "+strings.Join(cut, ", "), width) {
-			lines = append(lines, infoLine{ln, fgLabel})
+			lines = append(lines, infoLine{text: ln, fg: fgLabel})
 		}
 		info = append(lines, info...)
 	}
@@ -869,12 +870,15 @@ func renderWatch(f *watchFrame) string {
 			sb.WriteString(ln)
 			sb.WriteByte('\n')
 		}
-		if room := f.height - len(warning); f.height > 0 && len(info) > room {
-			info = info[:max(room, 0)]
+		if room := room(len(warning)); f.height > 0 && len(info) > room {
+			info = fitOutline(info, room)[:max(min(room, len(info)), 0)]
 		}
 	} else {
-		if room := f.height - g.h; f.height > 0 && len(info) > room {
-			info = info[:room] // the status first: what is cut is the end of the text and the keys
+		if room := room(g.h); f.height > 0 && len(info) > room {
+			// An outline gives up its last lines first; then what is cut is
+			// the end of the text and the keys, the status first.
+			info = fitOutline(info, room)
+			info = info[:min(room, len(info))]
 		}
 		cv := wb.drawBoard(f, g, m)
 		var side []string
@@ -908,6 +912,102 @@ const textRoom = 6
 type infoLine struct {
 	text string
 	fg   fgRole
+	// outline is 1 + the index of the Step.outline line this line shows
+	// (part of it, when the line wraps), 0 for the other text.
+	outline int
+}
+
+// outlineMore is the line that ends an outline cut to the room under the
+// board: how many of its lines are left out, and where to read them.
+func outlineMore(n int) string {
+	return fmt.Sprintf("… %s more %s (steps prints them all)", thousands(n), pick(n == 1, "line", "lines"))
+}
+
+// minLines is the fewest lines info takes under the board: its outline, if
+// any, cut to its first line and the count of those left out.
+func minLines(info []infoLine) int {
+	n := 0
+	for _, ln := range info {
+		if ln.outline <= 1 {
+			n++
+		}
+	}
+	if n < len(info) {
+		n++ // the count
+	}
+	return n
+}
+
+// fitOutline cuts the outline in info (its lines of Step.outline whole,
+// from the last) to fit info in room lines, with a line that counts those
+// left out in their place. The text after it (the chain, the keys) stays
+// when the outline's first line fits beside it; when not, the outline
+// keeps the room under the text before it and the caller cuts info's end,
+// as it cuts any text too long. With no outline, or no room for its first
+// line, info is returned as it is.
+func fitOutline(info []infoLine, room int) []infoLine {
+	first, last, lines := -1, -1, 0 // info's outline lines, and how many Step.outline lines they show
+	for i, ln := range info {
+		if ln.outline > 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+			lines = max(lines, ln.outline)
+		}
+	}
+	if first < 0 || len(info) <= room {
+		return info
+	}
+	// keep returns the wrapped lines of the first Step.outline lines that
+	// fit in n lines, and how many those are.
+	keep := func(n int) (wrapped, k int) {
+		for i := first; i <= last && i-first+1 <= n; i++ {
+			if i == last || info[i+1].outline != info[i].outline {
+				wrapped, k = i-first+1, info[i].outline
+			}
+		}
+		return wrapped, k
+	}
+	after := len(info) - last - 1
+	wrapped, k := keep(room - first - 1 - after)
+	if k == 0 {
+		wrapped, k = keep(room - first - 1)
+	}
+	if k == 0 {
+		return info
+	}
+	out := slices.Clone(info[:first+wrapped])
+	out = append(out, infoLine{text: outlineMore(lines - k), fg: fgDim})
+	return append(out, info[last+1:]...)
+}
+
+// thousands writes n with commas between its thousands ("1,372").
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// outlineLines returns the lines of a step's outline (Step.outline) at most
+// width runes wide: each indented two spaces a level of depth (half the
+// width at most), a line that wraps going on two more spaces in. Each
+// knows the outline line it shows.
+func outlineLines(lines []*sudokuv1.ExplanationLine, width int) []infoLine {
+	var out []infoLine
+	for i, ln := range lines {
+		indent := min(2*int(min(ln.GetDepth(), 64)), width/2)
+		pad := strings.Repeat(" ", indent)
+		for j, w := range wrap(ln.GetText(), max(width-indent-2, 1)) {
+			if j > 0 {
+				w = "  " + w
+			}
+			out = append(out, infoLine{text: pad + w, fg: fgText, outline: i + 1})
+		}
+	}
+	return out
 }
 
 // infoLines returns the lines under the board, each at most width wide.
@@ -915,7 +1015,7 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 	var out []infoLine
 	add := func(fg fgRole, s string) {
 		for _, ln := range wrap(s, width) {
-			out = append(out, infoLine{ln, fg})
+			out = append(out, infoLine{text: ln, fg: fg})
 		}
 	}
 	head := fmt.Sprintf("step %d/%d", f.pos, f.total)
@@ -943,7 +1043,11 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 			title += fmt.Sprintf(" · guesses in force %d", d)
 		}
 		add(fgTitle, title)
-		add(fgText, st.GetExplanation())
+		if outline := st.GetOutline(); len(outline) > 0 {
+			out = append(out, outlineLines(outline, width)...)
+		} else {
+			add(fgText, st.GetExplanation())
+		}
 		if ch := f.board.eureka(st); ch != "" {
 			// Nodes without links (a cage's combinations) are no chain.
 			add(fgPattern, pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ")+ch)
@@ -1000,7 +1104,7 @@ func (f *watchFrame) cellLines(m marks, width int) []infoLine {
 	}
 	var out []infoLine
 	for _, ln := range wrap(strings.Join(parts, "   "), width) {
-		out = append(out, infoLine{ln, fgCand})
+		out = append(out, infoLine{text: ln, fg: fgCand})
 	}
 	return out
 }
