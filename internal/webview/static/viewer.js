@@ -613,6 +613,7 @@
   // and digits involved; the explanation, which gives the step away,
   // waits for the whole step.
   function hintCaption(L, step, level) {
+    showOutline(null);
     $('method').textContent = '';
     $('technique').textContent = '';
     $('strategy').textContent = `Hint: ${step.technique || step.strategy || 'a step'}`;
@@ -816,7 +817,9 @@
       $('strategy').textContent = `${stepNumber(step)}${step.strategy || ''}`;
       $('technique').textContent = step.technique && step.technique !== step.strategy ? step.technique : '';
       $('explanation').textContent = step.explanation || '';
+      showOutline(step);
     } else {
+      showOutline(null);
       $('method').textContent = '';
       $('technique').textContent = '';
       if (run.result) {
@@ -838,6 +841,63 @@
     // running replay.
     const live = playing && !playMode() ? 'off' : 'polite';
     if ($('caption').getAttribute('aria-live') !== live) $('caption').setAttribute('aria-live', live);
+  }
+
+  // ---- A trial's outline ------------------------------------------------------
+
+  // outlineOf returns a step's explanation laid out one deduction a line
+  // (Step.outline: the long trials' premise, deductions, inner trials and
+  // conclusion), null for a step whose explanation reads in one line.
+  const outlineOf = (step) => (step && step.outline && step.outline.length ? step.outline : null);
+
+  // outlineText writes outline lines as text, two spaces a level of depth
+  // (depth, 0, is left out of the JSON).
+  const outlineText = (lines) => lines.map((ln) => '  '.repeat(Math.min(ln.depth || 0, 64)) + (ln.text || '')).join('\n');
+
+  let outlined = null; // the step whose outline #outline holds
+
+  // showOutline lays the outline of step out under the caption as nested
+  // lists, a level a depth, in a box that scrolls; a step without one (or
+  // none) hides the box, its explanation reading in the caption as before.
+  // The caption is a live region: for an outline it holds, for screen
+  // readers only, the first and the last line and the count, and the list
+  // (focusable, to scroll it by keys) is read on demand.
+  function showOutline(step) {
+    const lines = outlineOf(step);
+    const box = $('outline');
+    $('caption').classList.toggle('outlined', !!lines);
+    $('explanation').classList.toggle('visually-hidden', !!lines);
+    if (!lines) {
+      box.hidden = true; // its lines kept: a hint's first levels hide them a while
+      return;
+    }
+    const first = lines[0].text || '', last = lines[lines.length - 1].text || '';
+    $('explanation').textContent = `${first} … ${last} (the explanation in ${lines.length} lines, listed below)`;
+    box.hidden = false;
+    if (outlined === step) return;
+    outlined = step;
+    box.textContent = '';
+    box.scrollTop = 0;
+    // lists[d] is the list of depth d, items[d] its last item; a line one
+    // level deeper opens a list in the item before it (a depth that skips
+    // levels, or a first line not at 0, goes one level deeper at most).
+    const lists = [box], items = [];
+    for (const ln of lines) {
+      let d = Math.min(ln.depth || 0, lists.length);
+      if (d > 0 && !items[d - 1]) d = 0;
+      if (d === lists.length) {
+        const ul = document.createElement('ul');
+        items[d - 1].appendChild(ul);
+        lists.push(ul);
+      }
+      lists.length = d + 1;
+      items.length = d + 1;
+      const li = document.createElement('li');
+      li.dataset.depth = String(d);
+      li.textContent = ln.text || '';
+      lists[d].appendChild(li);
+      items[d] = li;
+    }
   }
 
   const statusNames = {
@@ -873,7 +933,7 @@
       li.dataset.pos = String(run.listed);
       if (s.kind === 'STEP_KIND_GUESS') li.className = 'guess';
       if (s.kind === 'STEP_KIND_BACKTRACK') li.className = 'backtrack';
-      li.title = s.explanation || '';
+      li.title = listTitle(s);
       const n = document.createElement('span'); n.className = 'n'; n.textContent = String(s.index || run.listed + 1);
       const m = document.createElement('span'); m.className = 'm'; m.textContent = s.method || '';
       const t = document.createElement('span'); t.textContent = s.technique || s.strategy || '';
@@ -882,6 +942,17 @@
     }
     if (frag.childNodes.length) list.appendChild(frag);
     $('stepcount').textContent = `(${run.steps.length}${run.done ? '' : '…'})`;
+  }
+
+  // listTitle is a listed step's tooltip: its explanation, or the first
+  // lines of its outline (the whole one shows under the board).
+  function listTitle(s) {
+    const lines = outlineOf(s);
+    if (!lines) return s.explanation || '';
+    const shown = 30;
+    const left = lines.length - shown;
+    const more = left > 0 ? `\n… ${left} more line${left === 1 ? '' : 's'} under the board` : '';
+    return outlineText(lines.slice(0, shown)) + more;
   }
 
   function markListed() {
@@ -1268,15 +1339,23 @@
     return e && e.message ? e.message : String(e);
   }
 
-  // captionText is the caption under the board as one line of text.
-  const captionText = () => `${$('strategy').textContent}. ${$('explanation').textContent}`.trim();
+  // captionText is the caption under the board as text: one line, or the
+  // step's outline under its name.
+  const captionText = () => {
+    const lines = outlineOf(outlined);
+    if (lines && !$('outline').hidden) return `${$('strategy').textContent}.\n${outlineText(lines)}`;
+    return `${$('strategy').textContent}. ${$('explanation').textContent}`.trim();
+  };
 
-  // stepText is the step shown as one line of text.
+  // stepText is the step shown as one line of text; a step with an
+  // outline has its first line on the step's, the others under it,
+  // indented by depth (as solverctl steps prints them).
   function stepText() {
     const step = overlay || (run && pos < run.steps.length ? run.steps[pos] : null);
     if (!step) return captionText();
     const tech = step.technique && step.technique !== step.strategy ? ` (${step.technique})` : '';
-    const expl = step.explanation || '';
+    const lines = outlineOf(step);
+    const expl = lines ? [lines[0].text || '', outlineText(lines.slice(1))].filter(Boolean).join('\n') : step.explanation || '';
     // A chain's explanation starts with its technique ("AIC: (1)r3c7=…").
     const named = [step.strategy, step.technique].some((name) => name && expl.startsWith(name + ':'));
     return `${stepNumber(step)}[${step.method || ''}] ${named ? '' : `${step.strategy || ''}${tech}: `}${expl}`;
