@@ -812,6 +812,12 @@ func outlineStep(n int) func(wb *watchBoard, s *watchState) *sudokuv1.Step {
 		st := demoStep(false)(wb, s)
 		st.Strategy, st.Technique, st.Method = "Cage Contradiction", "", "N2"
 		st.Explanation = "the one-line explanation, not shown when the outline is"
+		// The trial's course, which the board draws.
+		st.Nodes = []*sudokuv1.ChainNode{
+			{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: 5, Cells: []uint32{0}},
+			{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: 6, Cells: []uint32{1}},
+		}
+		st.Links = []*sudokuv1.ChainLink{{From: 0, To: 1, Kind: sudokuv1.LinkKind_LINK_KIND_THEN}}
 		for i := range n {
 			depth := uint32(1 + i%2)
 			if i == 0 || i == n-1 {
@@ -871,6 +877,9 @@ func TestRenderWatchOutline(t *testing.T) {
 			all := strings.Join(got, "\n")
 			if strings.Contains(all, st.GetExplanation()) {
 				t.Error("the one-line explanation shows beside the outline")
+			}
+			if strings.Contains(all, "chain: ") {
+				t.Error("the chain's line shows beside the outline, which says it in words")
 			}
 			// The outline's lines shown, each indented two spaces a level.
 			shown := 0

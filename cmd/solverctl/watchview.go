@@ -1043,12 +1043,15 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 			title += fmt.Sprintf(" · guesses in force %d", d)
 		}
 		add(fgTitle, title)
-		if outline := st.GetOutline(); len(outline) > 0 {
+		outline := st.GetOutline()
+		if len(outline) > 0 {
 			out = append(out, outlineLines(outline, width)...)
 		} else {
 			add(fgText, st.GetExplanation())
 		}
-		if ch := f.board.eureka(st); ch != "" {
+		// A trial's outline says in words what its chain line would (the
+		// board draws the chain): the room goes to the outline.
+		if ch := f.board.eureka(st); ch != "" && len(outline) == 0 {
 			// Nodes without links (a cage's combinations) are no chain.
 			add(fgPattern, pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ")+ch)
 		}
