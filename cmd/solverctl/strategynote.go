@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // noteIdleStrategies notes on w the entries of a -strategies list
@@ -45,6 +46,16 @@ func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.Sudoku
 	if len(idle) > 1 {
 		verb = "do"
 	}
-	fmt.Fprintf(w, "solverctl: note: -strategies lists %s, which %s not run on a %s board: the solve went without (solverctl strategies --long gives the variants each runs on)\n",
-		strings.Join(idle, ", "), verb, variantList([]sudokuv1.Variant{v}))
+	fmt.Fprintf(w, "solverctl: note: -strategies lists %s, which %s not run on %s board: the solve went without (solverctl strategies --long gives the variants each runs on)\n",
+		strings.Join(idle, ", "), verb, variantWithArticle(v))
+}
+
+// variantWithArticle names variant v after its indefinite article as the
+// service's messages do ("an X", "a Str8ts"), or by its flag name for a
+// variant this client does not know.
+func variantWithArticle(v sudokuv1.Variant) string {
+	if gv, ok := protoconv.VariantFromProto[v]; ok {
+		return gv.WithArticle()
+	}
+	return "a " + variantList([]sudokuv1.Variant{v})
 }
