@@ -597,6 +597,7 @@ func TestIdleStrategiesNoted(t *testing.T) {
 	}{
 		{"solve, Str8ts", []string{"solve", "--strategies", "A,B,C", str8ts}, str8tsNote},
 		{"steps, Str8ts", []string{"steps", "--strategies", "B,A,C", str8ts}, str8tsNote},
+		{"solve, Str8ts, listed twice", []string{"solve", "--strategies", "B,A,hidden single,C", str8ts}, str8tsNote},
 		{"solve, X", []string{"solve", "--strategies", "A,B,C,X", x}, "-strategies lists X (Cage Combinations), which does not run on an X board"},
 		{"solve, Str8ts, all run", []string{"solve", "--strategies", "A,C", str8ts}, ""},
 		{"solve, classic", []string{"solve", "--strategies", "A,B,C", classic}, ""},

@@ -33,8 +33,9 @@ func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.Sudoku
 			if info.GetMethod() != key && !strings.EqualFold(info.GetName(), key) {
 				continue
 			}
-			if !slices.Contains(info.GetVariants(), v) {
-				idle = append(idle, info.GetMethod()+" ("+info.GetName()+")")
+			entry := info.GetMethod() + " (" + info.GetName() + ")"
+			if !slices.Contains(info.GetVariants(), v) && !slices.Contains(idle, entry) {
+				idle = append(idle, entry) // once, however often it is listed
 			}
 			break
 		}
