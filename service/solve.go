@@ -64,6 +64,10 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 		size := 0
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
 			ps := protoconv.StepToProto(index, step, names, protoconv.Pack(b))
+			// One message holds every step: a trial's outline, as long
+			// again as its explanation, would have it refused as too
+			// large sooner (Step.outline: SolveSteps sends it).
+			ps.Outline = nil
 			if size += messageOverhead + proto.Size(ps); size > s.cfg.MaxSendMsgSize {
 				return tooLarge(len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
 			}

@@ -45,7 +45,7 @@ func TestStepLine(t *testing.T) {
 		Outline: []*sudokuv1.ExplanationLine{
 			{Depth: 0, Text: "Nested Cage Contradiction: if r5c5 were 7:"},
 			{Depth: 1, Text: "r4c6=2"},
-			{Depth: 1, Text: "r3c3<>4, as if it were 4:"},
+			{Depth: 1, Text: "r3c3<>4, since if it were 4:"},
 			{Depth: 2, Text: "r2c4=1"},
 			{Depth: 2, Text: "then 1 has no place left in row 1"},
 			{Depth: 1, Text: "then cage 11+ at r4c1 has no filling"},
@@ -64,7 +64,7 @@ func TestStepLine(t *testing.T) {
 			want: "   7  O2 Nested Cage Contradiction r5c5-7\n" +
 				"      Nested Cage Contradiction: if r5c5 were 7:\n" +
 				"        r4c6=2\n" +
-				"        r3c3<>4, as if it were 4:\n" +
+				"        r3c3<>4, since if it were 4:\n" +
 				"          r2c4=1\n" +
 				"          then 1 has no place left in row 1\n" +
 				"        then cage 11+ at r4c1 has no filling\n" +

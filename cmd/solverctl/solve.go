@@ -45,7 +45,7 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		noteIdleStrategies(ctx, e.stderr, client, f.options().GetStrategies(), resp.GetResult().GetBoard().GetVariant())
+		noteIdleStrategies(ctx, e.stderr, client, f.options().GetStrategies(), resp.GetResult().GetBoard().GetVariant(), knownUnique(f.options()))
 		return solveOutcome(e.stderr, puzzle, resp.GetResult())
 	})
 }
@@ -121,7 +121,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		noteIdleStrategies(ctx, e.stderr, client, f.options().GetStrategies(), result.GetBoard().GetVariant())
+		noteIdleStrategies(ctx, e.stderr, client, f.options().GetStrategies(), result.GetBoard().GetVariant(), knownUnique(f.options()))
 		return solveOutcome(e.stderr, puzzle, result)
 	})
 }

@@ -584,7 +584,9 @@ func TestInvalidUTF8(t *testing.T) {
 // TestIdleStrategiesNoted checks the note solve and steps print when a
 // -strategies list names a strategy the solver does not run on the
 // puzzle's variant (Hidden Single on a Str8ts), the variant named as the
-// service names it, and that they print none when every one listed runs.
+// service names it, or one that needs the puzzle known unique where
+// -check-multiple=false leaves it unknown, and that they print none when
+// every one listed runs.
 func TestIdleStrategiesNoted(t *testing.T) {
 	const str8ts = "T9Bez0a7neyevbf7vey0a7v637n0a7r4b0j0a630a9n430abb0i4bbe9nezd70aeyevbf7vey0acvcv0ecu039b0acu070ad77neyevbf0aeyd7eyd67m0beu0a7uey0a7v0a0j7u7r0a7v7u630a075ud6d29m620bd6"
 	const classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -602,6 +604,10 @@ func TestIdleStrategiesNoted(t *testing.T) {
 		{"solve, Str8ts, all run", []string{"solve", "--strategies", "A,C", str8ts}, ""},
 		{"solve, classic", []string{"solve", "--strategies", "A,B,C", classic}, ""},
 		{"solve, no list", []string{"solve", str8ts}, ""},
+		{"solve, uniqueness unknown", []string{"solve", "--check-multiple=false", "--strategies", "A,B,U,C", classic},
+			"-strategies lists U (Unique Rectangles), which does not run unless the puzzle is known to have one solution"},
+		{"steps, uniqueness unknown", []string{"steps", "--check-multiple=false", "--strategies", "A,B,U,C", classic}, "U (Unique Rectangles), which does not run unless"},
+		{"solve, uniqueness proved", []string{"solve", "--strategies", "A,B,U,C", classic}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,12 +13,14 @@ import (
 
 // noteIdleStrategies notes on w the entries of a -strategies list
 // (letters or names) that the solver does not run on a board of variant
-// v, as ListStrategies gives the variants each runs on: the service
-// refuses a list none of whose strategies runs there, but takes a list of
-// which one does and says nothing of the others. It notes nothing for an
-// empty list or when the catalogue cannot be had (the solve has its
-// answer; the note is an aside).
-func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.SudokuServiceClient, list []string, v sudokuv1.Variant) {
+// v, as ListStrategies gives the variants each runs on, and, when the
+// solve did not know the puzzle to have one solution (unique false:
+// -check-multiple=false), those that need it: the service refuses a list
+// none of whose strategies runs there, but takes a list of which one does
+// and says nothing of the others. It notes nothing for an empty list or
+// when the catalogue cannot be had (the solve has its answer; the note is
+// an aside).
+func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.SudokuServiceClient, list []string, v sudokuv1.Variant, unique bool) {
 	if len(list) == 0 || v == sudokuv1.Variant_VARIANT_UNSPECIFIED {
 		return
 	}
@@ -26,7 +28,7 @@ func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.Sudoku
 	if err != nil {
 		return
 	}
-	var idle []string
+	var idle, needUnique []string
 	for _, key := range list {
 		key = strings.TrimSpace(key)
 		for _, info := range resp.GetStrategies() {
@@ -34,21 +36,40 @@ func noteIdleStrategies(ctx context.Context, w io.Writer, client sudokuv1.Sudoku
 				continue
 			}
 			entry := info.GetMethod() + " (" + info.GetName() + ")"
-			if !slices.Contains(info.GetVariants(), v) && !slices.Contains(idle, entry) {
-				idle = append(idle, entry) // once, however often it is listed
+			// Each once, however often it is listed.
+			switch {
+			case slices.Contains(idle, entry) || slices.Contains(needUnique, entry):
+			case !slices.Contains(info.GetVariants(), v):
+				idle = append(idle, entry)
+			case info.GetNeedsUnique() && !unique:
+				needUnique = append(needUnique, entry)
 			}
 			break
 		}
 	}
-	if len(idle) == 0 {
-		return
+	if len(idle) > 0 {
+		fmt.Fprintf(w, "solverctl: note: -strategies lists %s, which %s not run on %s board: the solve went without (solverctl strategies --long gives the variants each runs on)\n",
+			strings.Join(idle, ", "), doVerb(len(idle)), variantWithArticle(v))
 	}
-	verb := "does"
-	if len(idle) > 1 {
-		verb = "do"
+	if len(needUnique) > 0 {
+		fmt.Fprintf(w, "solverctl: note: -strategies lists %s, which %s not run unless the puzzle is known to have one solution: -check-multiple=false left that unknown, and the solve went without\n",
+			strings.Join(needUnique, ", "), doVerb(len(needUnique)))
 	}
-	fmt.Fprintf(w, "solverctl: note: -strategies lists %s, which %s not run on %s board: the solve went without (solverctl strategies --long gives the variants each runs on)\n",
-		strings.Join(idle, ", "), verb, variantWithArticle(v))
+}
+
+// knownUnique reports whether a solve with options o knows its puzzle to
+// have one solution when a strategy needs it: check_multiple, true when
+// unset, proves it, or unique declares it.
+func knownUnique(o *sudokuv1.SolveOptions) bool {
+	return o.CheckMultiple == nil || o.GetCheckMultiple() || o.GetUnique()
+}
+
+// doVerb returns "does" for one subject, "do" for several.
+func doVerb(n int) string {
+	if n == 1 {
+		return "does"
+	}
+	return "do"
 }
 
 // variantWithArticle names variant v after its indefinite article as the

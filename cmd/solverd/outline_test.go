@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,23 +62,38 @@ func outlineLines(ctx context.Context, t *testing.T) []outlineLine {
 func TestWebOutline(t *testing.T) {
 	puzzle := firstLine(t, filepath.Join("..", "..", "engine", "search", "testdata", "killer9-tarek.txt"))
 	ctx, base, client := webViewer(t, 2*time.Minute)
-	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{
-		Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: puzzle}}, IncludeSteps: true,
+	// The steps as the viewer has them: SolveSteps sends the outlines (a
+	// Solve answer's steps have none).
+	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{
+		Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: puzzle}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	var steps []*sudokuv1.Step
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := msg.GetStep(); s != nil {
+			steps = append(steps, s)
+		}
+	}
 	at := -1
-	for i, s := range resp.GetSteps() {
+	for i, s := range steps {
 		if len(s.GetOutline()) > 0 {
 			at = i
 			break
 		}
 	}
-	if at < 1 || len(resp.GetSteps()[at-1].GetOutline()) != 0 {
+	if at < 1 || len(steps[at-1].GetOutline()) != 0 {
 		t.Fatalf("the solve has no step with an outline after one without (first at %d)", at)
 	}
-	step, before := resp.GetSteps()[at], resp.GetSteps()[at-1]
+	step, before := steps[at], steps[at-1]
 	n := at + 1 // the step's number in a permalink
 
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 960)); err != nil {
@@ -162,7 +178,7 @@ func TestWebOutline(t *testing.T) {
 
 	// Nested trials, and depth 0 left out of the JSON.
 	eval[bool](ctx, t, `sudokuViewer.show({index: 9, method: 'N2', strategy: 'Test Trial', explanation: 'one line', outline: [
-		{text: 'if r1c1 were 5:'}, {depth: 1, text: 'r1c2=3'}, {depth: 1, text: 'r2c2<>4, as if it were 4:'},
+		{text: 'if r1c1 were 5:'}, {depth: 1, text: 'r1c2=3'}, {depth: 1, text: 'r2c2<>4, since if it were 4:'},
 		{depth: 2, text: 'r3c3=1'}, {depth: 2, text: 'then row 3 has no 2'}, {depth: 1, text: 'then r1c3 has no candidates left'},
 		{text: 'so r1c1<>5'}]}) === undefined`)
 	if err := chromedp.Do(ctx, poll(`document.querySelectorAll('#outline li').length === 7`, 5*time.Second)); err != nil {

@@ -1192,19 +1192,16 @@ func explainNestedForcing(s *Step, n grid.Notation) string {
 }
 
 // outlineNestedForcing lays a nested forcing net out: the premise and its
-// clash, each lemma on a line, and the conclusion.
+// clash, each lemma on a line, and the conclusion; nil for a net of no
+// lemmas, whose explanation is a line.
 func outlineNestedForcing(s *Step, n grid.Notation) []OutlineLine {
 	w, ok := nestedForcingText(s, n)
-	if !ok {
+	if !ok || len(w.lemmas) == 0 {
 		return nil
 	}
-	head := w.net
-	if len(w.lemmas) > 0 {
-		head += ", given:"
-	}
-	out := []OutlineLine{{Depth: 0, Text: head}}
+	out := []OutlineLine{{Depth: 0, Text: w.net + ", given:"}}
 	for _, l := range w.lemmas {
-		out = append(out, OutlineLine{Depth: 1, Text: l.removed + ", as " + l.net})
+		out = append(out, OutlineLine{Depth: 1, Text: l.removed + ", since " + l.net})
 	}
 	return append(out, OutlineLine{Depth: 0, Text: w.conclusion})
 }

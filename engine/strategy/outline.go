@@ -85,7 +85,7 @@ func (t *trialText) lines(out []OutlineLine, d int, head string) []OutlineLine {
 			out = append(out, OutlineLine{Depth: d + 1, Text: it.text})
 			continue
 		}
-		out = it.inner.lines(out, d+1, it.text+", as "+it.inner.premise)
+		out = it.inner.lines(out, d+1, it.text+", since "+it.inner.premise)
 	}
 	return append(out, OutlineLine{Depth: d + 1, Text: "then " + t.end})
 }

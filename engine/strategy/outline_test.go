@@ -13,9 +13,8 @@ import (
 
 // TestOutline finds a step of each strategy laid out as an outline on the
 // boards of testdata/outline.txt and checks the outline against the
-// step's one-line explanation: it starts and ends at depth 0, goes one
-// level deeper at a time, and its lines hold the explanation's words in
-// order, every one of them (the outline drops only separators).
+// step's one-line explanation and against the shape of a trial (see
+// checkOutline); a step marked ":none" must have none.
 func TestOutline(t *testing.T) {
 	nested := 0
 	for _, line := range shared.Lines(t, filepath.Join("testdata", "outline.txt")) {
@@ -23,6 +22,7 @@ func TestOutline(t *testing.T) {
 			continue
 		}
 		letter, text, _ := strings.Cut(line, " ")
+		letter, none := strings.CutSuffix(letter, ":none")
 		st, ok := strategy.Lookup(letter)
 		if !ok {
 			t.Fatalf("no strategy %s", letter)
@@ -44,45 +44,130 @@ func TestOutline(t *testing.T) {
 		}
 		s := sink.Steps()[0]
 		expl, lines := s.Explain(n), s.Outline(n)
-		if len(lines) < 2 {
-			t.Errorf("%s: an outline of %d lines: %v", st.Name(), len(lines), lines)
+		if none {
+			if lines != nil {
+				t.Errorf("%s: an outline of %d lines for %q, want none", st.Name(), len(lines), expl)
+			}
 			continue
 		}
-		if lines[0].Depth != 0 || lines[len(lines)-1].Depth != 0 {
-			t.Errorf("%s: the outline starts at depth %d and ends at %d, want 0 and 0", st.Name(), lines[0].Depth, lines[len(lines)-1].Depth)
-		}
-		pos := 0
-		held := make([]bool, len(expl))
-		for i, ln := range lines {
-			if i > 0 && (ln.Depth < 0 || ln.Depth > lines[i-1].Depth+1) {
-				t.Errorf("%s: line %d at depth %d after %d", st.Name(), i, ln.Depth, lines[i-1].Depth)
-			}
+		for _, ln := range lines {
 			if ln.Depth >= 2 {
 				nested++
 			}
-			// A line's words, less the joints an outline adds: a
-			// deduction and the premise of the trial that proves it
-			// ("r3c3<>4, as if it were 4:"), a premise's colon.
-			for _, piece := range strings.Split(strings.TrimSuffix(ln.Text, ":"), ", as ") {
-				k := strings.Index(expl[pos:], piece)
-				if k < 0 {
-					t.Fatalf("%s: line %d %q is not in the explanation after byte %d:\n%s", st.Name(), i, piece, pos, expl)
-				}
-				for j := pos + k; j < pos+k+len(piece); j++ {
-					held[j] = true
-				}
-				pos += k + len(piece)
-			}
 		}
-		for j, h := range held {
-			if !h && !strings.ContainsRune(",;(): ", rune(expl[j])) {
-				t.Errorf("%s: byte %d of the explanation (%q) is in no line of the outline:\n%s", st.Name(), j, expl[max(0, j-20):min(len(expl), j+20)], expl)
-				break
-			}
+		if err := checkOutline(expl, lines); err != "" {
+			t.Errorf("%s: %s\noutline %v\nexplanation %s", st.Name(), err, lines, expl)
 		}
 		t.Logf("%s: %d lines", st.Name(), len(lines))
 	}
 	if nested == 0 {
 		t.Error("no line of an inner trial (depth 2) in the outlines")
+	}
+}
+
+// checkOutline returns what is wrong with lines as the outline of
+// explanation expl, "" when nothing:
+//
+//   - it starts with a premise (a line ending in ":") and ends with a
+//     conclusion ("so ..."), both at depth 0;
+//   - a premise's deductions come one level under it, and a trial's end
+//     ("then ...") at the level of its deductions, under its premise, last;
+//   - its lines hold every word of expl, in order: all but the
+//     separators (",;(): ") of expl are in some line, and a line holds
+//     only expl's words but for the joint ", since " of a deduction and
+//     the premise of the inner trial that proves it.
+func checkOutline(expl string, lines []strategy.OutlineLine) string {
+	if len(lines) < 3 {
+		return "fewer than three lines"
+	}
+	first, last := lines[0], lines[len(lines)-1]
+	if first.Depth != 0 || !strings.HasSuffix(first.Text, ":") || last.Depth != 0 || !strings.HasPrefix(last.Text, "so ") {
+		return "not a premise and a conclusion at depth 0 first and last"
+	}
+	for i := 1; i < len(lines); i++ {
+		prev, ln := lines[i-1], lines[i]
+		if strings.HasSuffix(prev.Text, ":") && ln.Depth != prev.Depth+1 {
+			return "line " + ln.Text + " is not one level under its premise " + prev.Text
+		}
+		if ln.Depth > prev.Depth+1 || ln.Depth < 0 {
+			return "line " + ln.Text + " jumps a level"
+		}
+		if strings.HasPrefix(ln.Text, "then ") {
+			// The premise it ends is the nearest line above one level up.
+			j := i - 1
+			for j >= 0 && lines[j].Depth >= ln.Depth {
+				j--
+			}
+			if j < 0 || lines[j].Depth != ln.Depth-1 || !strings.HasSuffix(lines[j].Text, ":") {
+				return "the end " + ln.Text + " is not one level under a premise"
+			}
+			// And it is its trial's last line.
+			if i+1 < len(lines) && lines[i+1].Depth >= ln.Depth {
+				return "the end " + ln.Text + " is not its trial's last line"
+			}
+		}
+	}
+	pos := 0
+	held := make([]bool, len(expl))
+	for _, ln := range lines {
+		for _, piece := range strings.Split(strings.TrimSuffix(ln.Text, ":"), ", since ") {
+			k := strings.Index(expl[pos:], piece)
+			if k < 0 {
+				return "line " + ln.Text + " is not in the explanation where it should be"
+			}
+			for j := pos + k; j < pos+k+len(piece); j++ {
+				held[j] = true
+			}
+			pos += k + len(piece)
+		}
+	}
+	for j, h := range held {
+		if !h && !strings.ContainsRune(",;(): ", rune(expl[j])) {
+			return "the explanation's " + expl[max(0, j-20):min(len(expl), j+20)] + " is in no line"
+		}
+	}
+	return ""
+}
+
+// TestCheckOutline checks checkOutline on outlines of a known
+// explanation, right and wrong: a test of the test, which must fail what
+// the outline of a trial must not be.
+func TestCheckOutline(t *testing.T) {
+	const expl = "Nested Cage Contradiction: if r5c5 were 7: r4c6=2, r3c3<>4 (if it were 4: r2c4=1; then 1 has no place left in row 1); then cage 11+ at r4c1 has no filling; so r5c5<>7"
+	right := []strategy.OutlineLine{
+		{Depth: 0, Text: "Nested Cage Contradiction: if r5c5 were 7:"},
+		{Depth: 1, Text: "r4c6=2"},
+		{Depth: 1, Text: "r3c3<>4, since if it were 4:"},
+		{Depth: 2, Text: "r2c4=1"},
+		{Depth: 2, Text: "then 1 has no place left in row 1"},
+		{Depth: 1, Text: "then cage 11+ at r4c1 has no filling"},
+		{Depth: 0, Text: "so r5c5<>7"},
+	}
+	with := func(i int, ln strategy.OutlineLine) []strategy.OutlineLine {
+		out := append([]strategy.OutlineLine(nil), right...)
+		out[i] = ln
+		return out
+	}
+	tests := []struct {
+		name  string
+		lines []strategy.OutlineLine
+		ok    bool
+	}{
+		{"right", right, true},
+		{"an inner end at its premise's depth", with(4, strategy.OutlineLine{Depth: 1, Text: "then 1 has no place left in row 1"}), false},
+		{"the outer end at depth 0", with(5, strategy.OutlineLine{Depth: 0, Text: "then cage 11+ at r4c1 has no filling"}), false},
+		{"an inner deduction at the premise's depth", with(3, strategy.OutlineLine{Depth: 1, Text: "r2c4=1"}), false},
+		{"a word lost", with(3, strategy.OutlineLine{Depth: 2, Text: "r2c4"}), false},
+		{"a word changed", with(1, strategy.OutlineLine{Depth: 1, Text: "r4c6=3"}), false},
+		{"a line dropped", append(append([]strategy.OutlineLine(nil), right[:1]...), right[2:]...), false},
+		{"lines swapped", with(1, right[3]), false},
+		{"no conclusion", right[:6], false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := checkOutline(expl, tt.lines); (err == "") != tt.ok {
+				t.Errorf("checkOutline = %q, want ok %v", err, tt.ok)
+			}
+		})
 	}
 }

@@ -2170,7 +2170,11 @@ type Step struct {
 	// follows from it in order, each inner trial under the candidate it
 	// rules out, the rule it breaks, the conclusion. Its lines hold the
 	// words of the explanation. Empty for the other steps, whose
-	// explanation reads in one line.
+	// explanation reads in one line. Sent with the steps of SolveSteps and
+	// FindSteps; left out of the steps of a Solve (and SolveBatch) answer
+	// with include_steps, one message of every step, where it would about
+	// double a trial's size against the message limit: stream SolveSteps
+	// for it.
 	Outline       []*ExplanationLine `protobuf:"bytes,19,rep,name=outline,proto3" json:"outline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

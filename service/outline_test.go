@@ -1,0 +1,62 @@
+package service
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestStepOutline checks where Step.outline is sent: with the steps of
+// SolveSteps, one message a step, a Cage Contradiction's outline holds
+// its explanation laid out; a Solve answer with include_steps, one
+// message of every step, leaves it out.
+func TestStepOutline(t *testing.T) {
+	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-tarek.txt", 1)}}
+	opts := &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}
+	client := newClient(t, Config{})
+	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: puzzle, Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outlined := 0
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := msg.GetStep()
+		if st == nil {
+			continue
+		}
+		lines := st.GetOutline()
+		switch {
+		case st.GetMethod() == "N2" && len(lines) < 3:
+			t.Errorf("step %d, a Cage Contradiction, has an outline of %d lines", st.GetIndex(), len(lines))
+		case st.GetMethod() != "N2" && st.GetMethod() != "O2" && len(lines) > 0:
+			t.Errorf("step %d (%s) has an outline: %v", st.GetIndex(), st.GetStrategy(), lines)
+		case len(lines) > 0:
+			outlined++
+			if first := lines[0].GetText(); first != st.GetExplanation()[:len(first)-1]+":" {
+				t.Errorf("step %d: the outline's first line %q does not begin the explanation %.60q", st.GetIndex(), first, st.GetExplanation())
+			}
+		}
+	}
+	if outlined == 0 {
+		t.Fatal("no step with an outline in the solve")
+	}
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: puzzle, Options: opts, IncludeSteps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range resp.GetSteps() {
+		if len(st.GetOutline()) > 0 {
+			t.Fatalf("step %d of the Solve answer has an outline", st.GetIndex())
+		}
+	}
+	t.Logf("%d steps with an outline", outlined)
+}
