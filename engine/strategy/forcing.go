@@ -24,6 +24,7 @@ var forcingChain = &Strategy{
 	technique:  forcingChainContradiction,
 	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
 	explain:    explainForcing,
+	outline:    outlineForcing,
 	find:       findForcingChains,
 }
 
@@ -45,6 +46,7 @@ var forcingNet = &Strategy{
 	technique:  forcingNetContradiction,
 	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
 	explain:    explainForcing,
+	outline:    outlineForcing,
 	find:       findForcingNets,
 }
 
@@ -2451,9 +2453,44 @@ func addCandidateNode(s *Step, cell, d int) { s.addNode(CandidateNode, d, cell) 
 // "Forcing Chain Contradiction: r1c2=5 => r3c4=7 and r3c4<>7; so r1c2<>5",
 // with the chains themselves for the chain forms.
 func explainForcing(s *Step, n grid.Notation) string {
+	w := forcingText(s, n)
+	if !w.listed {
+		return w.head
+	}
+	return w.head + " (" + strings.Join(w.paths, "; ") + ")"
+}
+
+// outlineForcing lays a forcing step out: its premise, clash and
+// conclusion, then each chain (or the way to each side of a net's clash)
+// on a line; nil for a step that lists none.
+func outlineForcing(s *Step, n grid.Notation) []OutlineLine {
+	w := forcingText(s, n)
+	if !w.listed || len(w.paths) == 0 {
+		return nil
+	}
+	out := []OutlineLine{{Depth: 0, Text: w.head + ":"}}
+	for _, p := range w.paths {
+		out = append(out, OutlineLine{Depth: 1, Text: p})
+	}
+	return out
+}
+
+// forcingWords are the parts of a forcing step's explanation: what it
+// assumes, the clash or the common end, and the conclusion ("Forcing
+// Chain Contradiction: r1c2=5 => r3c4=7 and r3c4<>7; so r1c2<>5"), and
+// the chains (or a net's ways to its clash) listed after it in
+// parentheses when listed.
+type forcingWords struct {
+	head   string
+	paths  []string
+	listed bool
+}
+
+// forcingText returns the words of a forcing step.
+func forcingText(s *Step, n grid.Notation) forcingWords {
 	nodes := s.Nodes
 	if len(nodes) == 0 {
-		return s.Name() + ": " + describeChanges(s, n)
+		return forcingWords{head: s.Name() + ": " + describeChanges(s, n)}
 	}
 	on := func(i int) bool { return i < len(s.Marks) && s.Marks[i].Role == RoleOn }
 	lit := func(i int) string {
@@ -2490,7 +2527,7 @@ func explainForcing(s *Step, n grid.Notation) string {
 		concl = n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit)
 	}
 	if s.Technique == cageForcingNet {
-		return explainCageForcing(s, n, concl, roots)
+		return forcingWords{head: explainCageForcing(s, n, concl, roots)}
 	}
 	var sb strings.Builder
 	sb.WriteString(s.Name())
@@ -2520,30 +2557,26 @@ func explainForcing(s *Step, n grid.Notation) string {
 		sb.WriteString(rules)
 		sb.WriteString(")")
 	}
-	if s.Technique == forcingNetContradiction {
+	w := forcingWords{head: sb.String()}
+	switch s.Technique {
+	case forcingNetContradiction:
 		// A net's nodes are too many to list, and its premise and clash
 		// alone cannot be followed: the way from the premise to each side
 		// of the clash can.
-		if paths := clashPaths(s, n, from, leaves, lit); paths != "" {
-			sb.WriteString(" (" + paths + ")")
-		}
-	}
-	if s.Technique == forcingChainContradiction || s.Technique == forcingChainVerity {
-		sb.WriteString(" (")
-		for i, leaf := range leaves {
-			if i > 0 {
-				sb.WriteString("; ")
-			}
+		w.paths = clashPaths(s, n, from, leaves, lit)
+		w.listed = len(w.paths) > 0
+	case forcingChainContradiction, forcingChainVerity:
+		w.listed = true
+		for _, leaf := range leaves {
 			var path []string
 			for j := leaf; j >= 0; j = from[j] {
 				path = append(path, lit(j))
 			}
 			slices.Reverse(path)
-			sb.WriteString(strings.Join(path, " -> "))
+			w.paths = append(w.paths, strings.Join(path, " -> "))
 		}
-		sb.WriteString(")")
 	}
-	return sb.String()
+	return w
 }
 
 // clashPair returns a candidate leaf i of a net and another candidate
@@ -2564,9 +2597,9 @@ func clashPair(nodes []Node, leaves []int) (j, i int, ok bool) {
 // clashPaths words the ways from a net's premise to the nodes of its
 // clash (a candidate true and false), or to its first leaves when the
 // clash is of another kind, each node after the one it follows from:
-// "r2c8=3 -> r2c9<>3 -> cage 11+ at r3c9 keeps {3,8} -> r8c8=8; r2c8=3 ->
-// ... -> r8c8<>8". from[i] is the node node i follows from, -1 for none.
-func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) string) string {
+// "r2c8=3 -> r2c9<>3 -> cage 11+ at r3c9 keeps {3,8} -> r8c8=8" and
+// "r2c8=3 -> ... -> r8c8<>8". from[i] is the node node i follows from, -1 for none.
+func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) string) []string {
 	nodes := s.Nodes
 	ends := leaves[:min(len(leaves), 2)]
 	if j, i, ok := clashPair(nodes, leaves); ok {
@@ -2588,7 +2621,7 @@ func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) stri
 		slices.Reverse(path)
 		paths = append(paths, strings.Join(path, " -> "))
 	}
-	return strings.Join(paths, "; ")
+	return paths
 }
 
 // verityEnd words where the branch of a verity from root r ends: concl,

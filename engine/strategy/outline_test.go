@@ -69,7 +69,9 @@ func TestOutline(t *testing.T) {
 // explanation expl, "" when nothing:
 //
 //   - it starts with a premise (a line ending in ":") and ends with a
-//     conclusion ("so ..."), both at depth 0;
+//     conclusion ("so ..."), both at depth 0, or, for a forcing chain or
+//     net, the premise's line holds the conclusion ("...; so r1c2<>5:")
+//     and the chains follow one level under it;
 //   - a premise's deductions come one level under it, and a trial's end
 //     ("then ...") at the level of its deductions, under its premise, last;
 //   - its lines hold every word of expl, in order: all but the
@@ -77,12 +79,16 @@ func TestOutline(t *testing.T) {
 //     only expl's words but for the joint ", since " of a deduction and
 //     the premise of the inner trial that proves it.
 func checkOutline(expl string, lines []strategy.OutlineLine) string {
-	if len(lines) < 3 {
-		return "fewer than three lines"
+	if len(lines) < 2 {
+		return "fewer than two lines"
 	}
 	first, last := lines[0], lines[len(lines)-1]
-	if first.Depth != 0 || !strings.HasSuffix(first.Text, ":") || last.Depth != 0 || !strings.HasPrefix(last.Text, "so ") {
-		return "not a premise and a conclusion at depth 0 first and last"
+	concluded := last.Depth == 0 && strings.HasPrefix(last.Text, "so ")
+	if strings.Contains(first.Text, "; so ") {
+		concluded = last.Depth == 1
+	}
+	if first.Depth != 0 || !strings.HasSuffix(first.Text, ":") || !concluded {
+		return "not a premise at depth 0 first and its conclusion"
 	}
 	for i := 1; i < len(lines); i++ {
 		prev, ln := lines[i-1], lines[i]
@@ -166,6 +172,26 @@ func TestCheckOutline(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := checkOutline(expl, tt.lines); (err == "") != tt.ok {
+				t.Errorf("checkOutline = %q, want ok %v", err, tt.ok)
+			}
+		})
+	}
+	// A forcing chain's shape: the conclusion on the premise's line, the
+	// chains under it.
+	const chains = "Forcing Chain Verity: r1c1=1 => r2c2<>3, r1c1=2 => r2c2<>3; so r2c2<>3 (r1c1=1 -> r2c2<>3; r1c1=2 -> r1c3=1 -> r2c2<>3)"
+	head := strategy.OutlineLine{Depth: 0, Text: "Forcing Chain Verity: r1c1=1 => r2c2<>3, r1c1=2 => r2c2<>3; so r2c2<>3:"}
+	forcing := []struct {
+		name  string
+		lines []strategy.OutlineLine
+		ok    bool
+	}{
+		{"chains, right", []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: 1, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}}, true},
+		{"chains, one at depth 0", []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: 0, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}}, false},
+		{"chains, one lost", []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}}, false},
+	}
+	for _, tt := range forcing {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := checkOutline(chains, tt.lines); (err == "") != tt.ok {
 				t.Errorf("checkOutline = %q, want ok %v", err, tt.ok)
 			}
 		})

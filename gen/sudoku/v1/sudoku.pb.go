@@ -2168,8 +2168,9 @@ type Step struct {
 	// explanation is a chain of trials (Cage Contradiction and its nested
 	// kinds, whose line runs to thousands of characters): the premise, what
 	// follows from it in order, each inner trial under the candidate it
-	// rules out, the rule it breaks, the conclusion. Its lines hold the
-	// words of the explanation. Empty for the other steps, whose
+	// rules out, the rule it breaks, the conclusion; for a forcing chain or
+	// net, its premise, clash and conclusion, then each chain on a line.
+	// Its lines hold the words of the explanation. Empty for the other steps, whose
 	// explanation reads in one line. Sent with the steps of SolveSteps and
 	// FindSteps; left out of the steps of a Solve (and SolveBatch) answer
 	// with include_steps, one message of every step, where it would about
