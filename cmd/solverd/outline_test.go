@@ -216,3 +216,75 @@ func outlineScreenshot(ctx context.Context, t *testing.T, name string) {
 	}
 	t.Logf("wrote %s", file)
 }
+
+// TestWebOutlineScrollKeys focuses the outline's box of a killer's first
+// Cage Contradiction and presses the keys that scroll a box: they scroll
+// it, as they would any, rather than playing the solve (space) or jumping
+// to its first or last step (Home, End), which took the box away from the
+// person reading it.
+func TestWebOutlineScrollKeys(t *testing.T) {
+	puzzle := firstLine(t, filepath.Join("..", "..", "engine", "search", "testdata", "killer9-tarek.txt"))
+	ctx, base, client := webViewer(t, 2*time.Minute)
+	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{
+		Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: puzzle}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0 // the first outlined step's number
+	for i := 1; ; i++ {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := msg.GetStep(); s != nil && len(s.GetOutline()) > 0 && n == 0 {
+			n = i
+		}
+	}
+	if n == 0 {
+		t.Fatal("the solve has no step with an outline")
+	}
+	shown := fmt.Sprintf(`document.getElementById('strategy').textContent.startsWith('%d. ')`, n)
+	tests := []struct {
+		key    string
+		name   string
+		from   string // where the box is scrolled to first: "top" or "end"
+		scroll string // what the key does to it: "down" or "up"
+	}{
+		{" ", "space", "top", "down"},
+		{kb.End, "End", "top", "down"},
+		{kb.PageDown, "PageDown", "top", "down"},
+		{kb.Home, "Home", "end", "up"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, puzzle, n))
+			if err := chromedp.Do(ctx, poll(shown, 30*time.Second), poll(`!document.getElementById('outline').hidden`, 5*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			if !eval[bool](ctx, t, `(() => { const b = document.getElementById('outline'); return b.scrollHeight > b.clientHeight + 50; })()`) {
+				t.Fatalf("step %d's outline does not scroll in its box", n)
+			}
+			eval[bool](ctx, t, fmt.Sprintf(`(() => { const b = document.getElementById('outline'); b.scrollTop = %q === 'top' ? 0 : b.scrollHeight; b.focus(); return true; })()`, tt.from))
+			before := eval[float64](ctx, t, `document.getElementById('outline').scrollTop`)
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(tt.key)); err != nil {
+				t.Fatal(err)
+			}
+			// Wait for the scroll (or a step of the solve) to show.
+			time.Sleep(500 * time.Millisecond)
+			if !eval[bool](ctx, t, shown) || eval[bool](ctx, t, `document.getElementById('outline').hidden`) {
+				t.Fatalf("%s in the outline's box left step %d: the page shows %q", tt.name, n, eval[string](ctx, t, `document.getElementById('strategy').textContent`))
+			}
+			after := eval[float64](ctx, t, `document.getElementById('outline').scrollTop`)
+			if tt.scroll == "down" && after <= before || tt.scroll == "up" && after >= before {
+				t.Errorf("%s in the outline's box scrolled it from %.0f to %.0f, want it %s", tt.name, before, after, tt.scroll)
+			}
+			if eval[bool](ctx, t, `document.getElementById('play').textContent === 'Pause'`) {
+				t.Errorf("%s in the outline's box plays the solve", tt.name)
+			}
+		})
+	}
+}

@@ -1406,6 +1406,9 @@
       // Space ticks the box, opens the details or presses the button that
       // has the focus, but for the transport controls and the digit pad.
       if (e.key === ' ' && e.target.closest('button, summary, input[type=checkbox]') && !e.target.closest('#controls, #pad')) return;
+      // In the outline's box space, Home and End scroll it, as in any box
+      // that scrolls, rather than play the solve or leave the step read.
+      if ((e.key === ' ' || e.key === 'Home' || e.key === 'End') && e.target.closest('#outline')) return;
       if (player && player.key(e)) { e.preventDefault(); return; }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const keys = {
