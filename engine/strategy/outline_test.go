@@ -84,7 +84,8 @@ func checkOutline(expl string, lines []strategy.OutlineLine) string {
 	}
 	first, last := lines[0], lines[len(lines)-1]
 	concluded := last.Depth == 0 && strings.HasPrefix(last.Text, "so ")
-	if strings.Contains(first.Text, "; so ") {
+	forcing := strings.Contains(first.Text, "; so ")
+	if forcing {
 		concluded = last.Depth == 1
 	}
 	if first.Depth != 0 || !strings.HasSuffix(first.Text, ":") || !concluded {
@@ -92,6 +93,9 @@ func checkOutline(expl string, lines []strategy.OutlineLine) string {
 	}
 	for i := 1; i < len(lines); i++ {
 		prev, ln := lines[i-1], lines[i]
+		if forcing && ln.Depth != 1 {
+			return "the chain " + ln.Text + " is not one level under the premise"
+		}
 		if strings.HasSuffix(prev.Text, ":") && ln.Depth != prev.Depth+1 {
 			return "line " + ln.Text + " is not one level under its premise " + prev.Text
 		}
@@ -180,18 +184,28 @@ func TestCheckOutline(t *testing.T) {
 	// chains under it.
 	const chains = "Forcing Chain Verity: r1c1=1 => r2c2<>3, r1c1=2 => r2c2<>3; so r2c2<>3 (r1c1=1 -> r2c2<>3; r1c1=2 -> r1c3=1 -> r2c2<>3)"
 	head := strategy.OutlineLine{Depth: 0, Text: "Forcing Chain Verity: r1c1=1 => r2c2<>3, r1c1=2 => r2c2<>3; so r2c2<>3:"}
+	// And of three chains, to put one out of place between the others.
+	const three = "Forcing Chain Verity: r1c1=1 => r2c2<>3, r1c1=2 => r2c2<>3, r1c1=4 => r2c2<>3; so r2c2<>3 (r1c1=1 -> r2c2<>3; r1c1=2 -> r1c3=1 -> r2c2<>3; r1c1=4 -> r2c1=3 -> r2c2<>3)"
+	head3 := strategy.OutlineLine{Depth: 0, Text: "Forcing Chain Verity: r1c1=1 => r2c2<>3, r1c1=2 => r2c2<>3, r1c1=4 => r2c2<>3; so r2c2<>3:"}
+	middle := func(depth int) []strategy.OutlineLine {
+		return []strategy.OutlineLine{head3, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: depth, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}, {Depth: 1, Text: "r1c1=4 -> r2c1=3 -> r2c2<>3"}}
+	}
 	forcing := []struct {
 		name  string
+		expl  string
 		lines []strategy.OutlineLine
 		ok    bool
 	}{
-		{"chains, right", []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: 1, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}}, true},
-		{"chains, one at depth 0", []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: 0, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}}, false},
-		{"chains, one lost", []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}}, false},
+		{"chains, right", chains, []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: 1, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}}, true},
+		{"chains, one at depth 0", chains, []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}, {Depth: 0, Text: "r1c1=2 -> r1c3=1 -> r2c2<>3"}}, false},
+		{"chains, one lost", chains, []strategy.OutlineLine{head, {Depth: 1, Text: "r1c1=1 -> r2c2<>3"}}, false},
+		{"three chains, right", three, middle(1), true},
+		{"three chains, the middle one at depth 0", three, middle(0), false},
+		{"three chains, the middle one at depth 2", three, middle(2), false},
 	}
 	for _, tt := range forcing {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := checkOutline(chains, tt.lines); (err == "") != tt.ok {
+			if err := checkOutline(tt.expl, tt.lines); (err == "") != tt.ok {
 				t.Errorf("checkOutline = %q, want ok %v", err, tt.ok)
 			}
 		})
