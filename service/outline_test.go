@@ -3,6 +3,8 @@ package service
 import (
 	"context"
 	"io"
+	"slices"
+	"strings"
 	"testing"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -34,10 +36,11 @@ func TestStepOutline(t *testing.T) {
 			continue
 		}
 		lines := st.GetOutline()
-		switch {
+		// The trials and the forcing chains and nets lay theirs out.
+		switch laid := slices.Contains(strings.Fields("N2 O2 P2 Q2 V2 X2 R2 r s"), st.GetMethod()); {
 		case st.GetMethod() == "N2" && len(lines) < 3:
 			t.Errorf("step %d, a Cage Contradiction, has an outline of %d lines", st.GetIndex(), len(lines))
-		case st.GetMethod() != "N2" && st.GetMethod() != "O2" && len(lines) > 0:
+		case !laid && len(lines) > 0:
 			t.Errorf("step %d (%s) has an outline: %v", st.GetIndex(), st.GetStrategy(), lines)
 		case len(lines) > 0:
 			outlined++

@@ -102,7 +102,7 @@ func printSolve(w io.Writer, rv resultView, resp *sudokuv1.SolveResponse, oneLin
 
 // oneLineFlag defines the -one-line flag of the commands that print steps.
 func oneLineFlag(fs *flag.FlagSet, oneLine *bool) {
-	fs.BoolVar(oneLine, "one-line", false, "print each step's explanation on its line, as the step's explanation field holds it, not a long trial laid out a deduction a line under it")
+	fs.BoolVar(oneLine, "one-line", false, "print each step's explanation on its line, as the step's explanation field holds it, not laid out a deduction (or a chain) a line under it as the long trials and forcing chains are")
 }
 
 // runSteps is the steps command: a SolveSteps stream, printed as it comes.

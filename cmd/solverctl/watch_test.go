@@ -936,3 +936,53 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderWatchForcingChain checks that a forcing net's step keeps its
+// chain line beside its outline (the outline gives the ways to the clash,
+// not every link), where a trial's drops it.
+func TestRenderWatchForcingChain(t *testing.T) {
+	killer := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(t, "killer9.txt")}}
+	for _, kind := range []sudokuv1.LinkKind{sudokuv1.LinkKind_LINK_KIND_THEN, sudokuv1.LinkKind_LINK_KIND_STRONG} {
+		wb, initial := loadBoard(t, killer)
+		st := outlineStep(4)(wb, initial)
+		st.Links[0].Kind = kind
+		f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
+			status: "paused", width: 160, height: 50, pal: newPalette(colorprofile.NoTTY)}
+		shown := strings.Contains(renderWatch(f), "chain: ")
+		if want := kind != sudokuv1.LinkKind_LINK_KIND_THEN; shown != want {
+			t.Errorf("links %v: the chain line shows %v, want %v", kind, shown, want)
+		}
+	}
+}
+
+// TestRenderWatchOutlineCramped renders an outline whose first line wraps
+// to several rows in terminals leaving few rows under the board: where any
+// of it shows and not all, the count of the lines left out shows too (a
+// 16×16 at 80×24 showed the premise alone, with no count).
+func TestRenderWatchOutlineCramped(t *testing.T) {
+	killer := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(t, "killer9.txt")}}
+	moreRE := regexp.MustCompile(`^… [0-9,]+ more lines? \(steps prints them all\)$`)
+	counted := 0
+	for height := 14; height <= 40; height++ {
+		wb, initial := loadBoard(t, killer)
+		st := outlineStep(40)(wb, initial)
+		st.Outline[0].Text = "premise" + strings.Repeat(" and a long clause", 12)
+		f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
+			status: "paused", width: 80, height: height, pal: newPalette(colorprofile.NoTTY)}
+		got := strings.Split(renderWatch(f), "\n")
+		premise, more := false, false
+		for _, ln := range got {
+			premise = premise || strings.HasPrefix(ln, "premise")
+			more = more || moreRE.MatchString(ln)
+		}
+		if premise && !more {
+			t.Errorf("80×%d: the outline's first line shows without the count of the others:\n%s", height, strings.Join(got, "\n"))
+		}
+		if more {
+			counted++
+		}
+	}
+	if counted == 0 {
+		t.Error("no height showed the count: the check saw nothing")
+	}
+}

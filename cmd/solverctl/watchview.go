@@ -943,8 +943,9 @@ func minLines(info []infoLine) int {
 // left out in their place. The text after it (the chain, the keys) stays
 // when the outline's first line fits beside it; when not, the outline
 // keeps the room under the text before it and the caller cuts info's end,
-// as it cuts any text too long. With no outline, or no room for its first
-// line, info is returned as it is.
+// as it cuts any text too long; with no room for its first line whole,
+// as much of it as fits comes before the count. With no outline, or no
+// room for the count, info is returned as it is.
 func fitOutline(info []infoLine, room int) []infoLine {
 	first, last, lines := -1, -1, 0 // info's outline lines, and how many Step.outline lines they show
 	for i, ln := range info {
@@ -975,7 +976,16 @@ func fitOutline(info []infoLine, room int) []infoLine {
 		wrapped, k = keep(room - first - 1)
 	}
 	if k == 0 {
-		return info
+		// Not even the first line whole beside the count: as much of it
+		// as fits, then the count of the others (a 16×16 board at 80×24
+		// leaves three lines).
+		if room-first-1 < 0 {
+			return info
+		}
+		wrapped = min(room-first-1, last-first+1)
+		if wrapped > 0 {
+			k = 1
+		}
 	}
 	out := slices.Clone(info[:first+wrapped])
 	out = append(out, infoLine{text: outlineMore(lines - k), fg: fgDim})
@@ -1050,8 +1060,9 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 			add(fgText, st.GetExplanation())
 		}
 		// A trial's outline says in words what its chain line would (the
-		// board draws the chain): the room goes to the outline.
-		if ch := f.board.eureka(st); ch != "" && len(outline) == 0 {
+		// board draws the chain): the room goes to the outline. A forcing
+		// net's outline gives the ways to its clash, not every link.
+		if ch := f.board.eureka(st); ch != "" && (len(outline) == 0 || !trialCourse(st)) {
 			// Nodes without links (a cage's combinations) are no chain.
 			add(fgPattern, pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ")+ch)
 		}
@@ -1129,6 +1140,17 @@ func (f *watchFrame) cellMarks(c int, m marks) string {
 		}
 	}
 	return name + ": " + strings.Join(append(kept, gone...), " ")
+}
+
+// trialCourse reports whether a step's links are a trial's course (every
+// one LINK_KIND_THEN), which its outline words in full.
+func trialCourse(st *sudokuv1.Step) bool {
+	for _, k := range st.GetLinks() {
+		if k.GetKind() != sudokuv1.LinkKind_LINK_KIND_THEN {
+			return false
+		}
+	}
+	return len(st.GetLinks()) > 0
 }
 
 // eureka writes a step's chain in Eureka notation: "(5)r3c4=(5)r3c7-…" for

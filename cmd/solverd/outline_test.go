@@ -192,6 +192,10 @@ func TestWebOutline(t *testing.T) {
 	if d := strings.Join(depths, ""); d != "0112210" {
 		t.Errorf("the lines' depths are %s, want 0112210", d)
 	}
+	// An outline of so few lines has the whole explanation read out.
+	if got := eval[string](ctx, t, `document.getElementById('explanation').textContent`); got != "one line" {
+		t.Errorf("the caption says %q for screen readers of a short outline, want its whole explanation", got)
+	}
 	outlineScreenshot(ctx, t, "viewer-outline-nested.png")
 	if !(got[0].Left < got[1].Left && got[1].Left < got[3].Left && got[5].Left == got[1].Left && got[6].Left == got[0].Left) {
 		t.Errorf("the lines start at %v: want each depth indented past the one before, and the same depth aligned", got)

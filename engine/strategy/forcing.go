@@ -2529,6 +2529,12 @@ func forcingText(s *Step, n grid.Notation) forcingWords {
 	if s.Technique == cageForcingNet {
 		return forcingWords{head: explainCageForcing(s, n, concl, roots)}
 	}
+	next := make([][]int, len(nodes))
+	for _, k := range s.Links {
+		if k.From >= 0 && k.From < len(nodes) && k.To >= 0 && k.To < len(nodes) {
+			next[k.From] = append(next[k.From], k.To)
+		}
+	}
 	var sb strings.Builder
 	sb.WriteString(s.Name())
 	sb.WriteString(": ")
@@ -2537,12 +2543,6 @@ func forcingText(s *Step, n grid.Notation) forcingWords {
 		sb.WriteString(" => ")
 		sb.WriteString(forcingClash(s, n, leaves, lit))
 	} else {
-		next := make([][]int, len(nodes))
-		for _, k := range s.Links {
-			if k.From >= 0 && k.From < len(nodes) && k.To >= 0 && k.To < len(nodes) {
-				next[k.From] = append(next[k.From], k.To)
-			}
-		}
 		for i, r := range roots {
 			if i > 0 {
 				sb.WriteString(", ")
@@ -2564,6 +2564,11 @@ func forcingText(s *Step, n grid.Notation) forcingWords {
 		// alone cannot be followed: the way from the premise to each side
 		// of the clash can.
 		w.paths = clashPaths(s, n, from, leaves, lit)
+		w.listed = len(w.paths) > 0
+	case forcingNetVerity:
+		// As a net's contradiction: its nodes are too many to list, and
+		// its branches' ends alone cannot be followed.
+		w.paths = verityPaths(s, n, roots, from, next, concl, lit)
 		w.listed = len(w.paths) > 0
 	case forcingChainContradiction, forcingChainVerity:
 		w.listed = true
@@ -2622,6 +2627,71 @@ func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) stri
 		paths = append(paths, strings.Join(path, " -> "))
 	}
 	return paths
+}
+
+// verityPaths words the way from each root of a net's verity to the
+// conclusion concl its branch reaches, each node after the one it follows
+// from ("r8c5=5 -> r8c6<>5 -> ... -> r3c6<>5"), as clashPaths does a
+// contradiction's; nil when a branch's way cannot be told (it ends in a
+// contradiction, or its nodes follow from another branch's).
+func verityPaths(s *Step, n grid.Notation, roots, from []int, next [][]int, concl string, lit func(int) string) []string {
+	nodes := s.Nodes
+	var paths []string
+	for _, r := range roots {
+		end := verityEndNode(s, r, next)
+		if end < 0 {
+			return nil
+		}
+		var path []string
+		j := end
+		for ; j >= 0 && len(path) <= len(nodes); j = from[j] {
+			nd := &nodes[j]
+			if nd.Kind == CandidateNode && len(nd.Cells) == 1 {
+				path = append(path, lit(j))
+			} else {
+				path = append(path, trialNodeText(nd, n))
+			}
+			if j == r {
+				break
+			}
+		}
+		if j != r {
+			return nil
+		}
+		slices.Reverse(path)
+		paths = append(paths, strings.Join(path, " -> "))
+	}
+	return paths
+}
+
+// verityEndNode returns the node of the branch from root r (the nodes it
+// reaches by next) that is the step's conclusion, -1 for none.
+func verityEndNode(s *Step, r int, next [][]int) int {
+	nodes := s.Nodes
+	cd, on := CellDigit{Cell: -1}, false
+	switch {
+	case len(s.Placements) > 0:
+		cd, on = s.Placements[0], true
+	case len(s.Eliminations) > 0:
+		cd = s.Eliminations[0]
+	}
+	in := make([]bool, len(nodes))
+	in[r] = true
+	for queue := []int{r}; len(queue) > 0; queue = queue[1:] {
+		for _, j := range next[queue[0]] {
+			if !in[j] {
+				in[j] = true
+				queue = append(queue, j)
+			}
+		}
+	}
+	for i, ok := range in {
+		if ok && nodes[i].Kind == CandidateNode && len(nodes[i].Cells) == 1 && nodes[i].Cells[0] == cd.Cell && nodes[i].Digit == cd.Digit &&
+			(i < len(s.Marks) && s.Marks[i].Role == RoleOn) == on {
+			return i
+		}
+	}
+	return -1
 }
 
 // verityEnd words where the branch of a verity from root r ends: concl,

@@ -723,7 +723,9 @@ func TestVerityBranchClash(t *testing.T) {
 					text := s.Explain(n)
 					switch {
 					case f.c.bad == badNone:
-						if lost || !strings.HasSuffix(text, fmt.Sprintf("=> %s; so %[1]s", n.CellName(cc)+"<>"+n.DigitName(di+1))) {
+						// Its way there follows: "(r1c2=5 -> ... -> r1c4<>5)".
+						want := n.CellName(cc) + "<>" + n.DigitName(di+1)
+						if lost || !strings.Contains(text, fmt.Sprintf("=> %s; so %[1]s (", want)) || !strings.HasSuffix(text, " -> "+want+")") {
 							t.Fatalf("a branch reaching its conclusion: lost %v, %s", lost, text)
 						}
 						reached++

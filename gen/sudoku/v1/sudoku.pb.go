@@ -2169,8 +2169,10 @@ type Step struct {
 	// kinds, whose line runs to thousands of characters): the premise, what
 	// follows from it in order, each inner trial under the candidate it
 	// rules out, the rule it breaks, the conclusion; for a forcing chain or
-	// net, its premise, clash and conclusion, then each chain on a line.
-	// Its lines hold the words of the explanation. Empty for the other steps, whose
+	// net that lists its chains (Forcing Chain Contradiction and Verity,
+	// Forcing Net Contradiction and Verity; not a Cage Forcing Net), its
+	// premise, clash and conclusion, then each chain on a line. Its lines
+	// hold the words of the explanation. Empty for the other steps, whose
 	// explanation reads in one line. Sent with the steps of SolveSteps and
 	// FindSteps; left out of the steps of a Solve (and SolveBatch) answer
 	// with include_steps, one message of every step, where it would about

@@ -856,12 +856,18 @@
 
   let outlined = null; // the step whose outline #outline holds
 
+  // shortOutline is the most lines of an outline whose whole explanation
+  // the caption reads out (a forcing chain's premise and chains; a trial's
+  // run to hundreds of lines).
+  const shortOutline = 8;
+
   // showOutline lays the outline of step out under the caption as nested
   // lists, a level a depth, in a box that scrolls; a step without one (or
   // none) hides the box, its explanation reading in the caption as before.
   // The caption is a live region: for an outline it holds, for screen
-  // readers only, the first and the last line and the count, and the list
-  // (focusable, to scroll it by keys) is read on demand.
+  // readers only, the whole explanation when the outline is short (a
+  // forcing chain's few lines), else its first and last line and the
+  // count; the list (focusable, to scroll it by keys) is read on demand.
   function showOutline(step) {
     const lines = outlineOf(step);
     const box = $('outline');
@@ -872,7 +878,8 @@
       return;
     }
     const first = lines[0].text || '', last = lines[lines.length - 1].text || '';
-    $('explanation').textContent = `${first} … ${last} (the explanation in ${lines.length} lines, listed below)`;
+    $('explanation').textContent = lines.length <= shortOutline ? step.explanation || ''
+      : `${first} … ${last} (the explanation in ${lines.length} lines, listed below)`;
     box.hidden = false;
     if (outlined === step) return;
     outlined = step;
