@@ -9,7 +9,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var cageContradictionStrategy = onCages(withOutline(newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction), outlineCageContradiction))
+var cageContradictionStrategy = onCages(withOutline(newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction), describeCageContradiction))
 
 // CageContradiction (N2) is the contradiction move of the killer
 // walkthroughs: assume a candidate, follow what the cages and the rule of
@@ -1452,13 +1452,13 @@ func explainCageContradiction(s *Step, n grid.Notation) string {
 	return c.text()
 }
 
-// outlineCageContradiction lays a Cage Contradiction out a deduction a
-// line.
-func outlineCageContradiction(s *Step, n grid.Notation) []OutlineLine {
+// describeCageContradiction explains a Cage Contradiction and lays it out
+// a deduction a line.
+func describeCageContradiction(s *Step, n grid.Notation) (string, []OutlineLine) {
 	if c := cageContradictionText(s, n); c != nil {
-		return c.outline()
+		return c.text(), c.outline()
 	}
-	return nil
+	return s.Name(), nil
 }
 
 // cageContradictionText returns the words of a Cage Contradiction, nil

@@ -24,7 +24,7 @@ var forcingChain = &Strategy{
 	technique:  forcingChainContradiction,
 	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
 	explain:    explainForcing,
-	outline:    outlineForcing,
+	describe:   describeForcing,
 	find:       findForcingChains,
 }
 
@@ -46,7 +46,7 @@ var forcingNet = &Strategy{
 	technique:  forcingNetContradiction,
 	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
 	explain:    explainForcing,
-	outline:    outlineForcing,
+	describe:   describeForcing,
 	find:       findForcingNets,
 }
 
@@ -2453,26 +2453,27 @@ func addCandidateNode(s *Step, cell, d int) { s.addNode(CandidateNode, d, cell) 
 // "Forcing Chain Contradiction: r1c2=5 => r3c4=7 and r3c4<>7; so r1c2<>5",
 // with the chains themselves for the chain forms.
 func explainForcing(s *Step, n grid.Notation) string {
-	w := forcingText(s, n)
-	if !w.listed {
-		return w.head
-	}
-	return w.head + " (" + strings.Join(w.paths, "; ") + ")"
+	line, _ := describeForcing(s, n)
+	return line
 }
 
-// outlineForcing lays a forcing step out: its premise, clash and
-// conclusion, then each chain (or the way to each side of a net's clash)
-// on a line; nil for a step that lists none.
-func outlineForcing(s *Step, n grid.Notation) []OutlineLine {
+// describeForcing explains a forcing step and lays it out: its premise,
+// clash and conclusion, then each chain (or the way to each side of a
+// net's clash) on a line; no outline for a step that lists none.
+func describeForcing(s *Step, n grid.Notation) (string, []OutlineLine) {
 	w := forcingText(s, n)
-	if !w.listed || len(w.paths) == 0 {
-		return nil
+	if !w.listed {
+		return w.head, nil
+	}
+	line := w.head + " (" + strings.Join(w.paths, "; ") + ")"
+	if len(w.paths) == 0 {
+		return line, nil
 	}
 	out := []OutlineLine{{Depth: 0, Text: w.head + ":"}}
 	for _, p := range w.paths {
 		out = append(out, OutlineLine{Depth: 1, Text: p})
 	}
-	return out
+	return line, out
 }
 
 // forcingWords are the parts of a forcing step's explanation: what it

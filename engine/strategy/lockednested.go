@@ -10,7 +10,7 @@ import (
 
 var lockedNested = &Technique{name: "Locked Nested Trial", level: Extreme, score: 950, se: 100}
 
-var lockedNestedStrategy = withOutline(newStrategy(Elimination, lockedNested, findLockedNested, explainNestedContradiction), outlineNestedContradiction)
+var lockedNestedStrategy = withOutline(newStrategy(Elimination, lockedNested, findLockedNested, explainNestedContradiction), describeNestedContradiction)
 
 // LockedNestedTrial (X2) is a trial inside a trial whose trials follow
 // locked candidates and pairs as well as singles, on boards of side 16 or

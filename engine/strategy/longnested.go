@@ -2,7 +2,7 @@ package strategy
 
 import "github.com/sudokuwise/solver/engine/grid"
 
-var longNestedStrategy = onCages(withOutline(newStrategy(Elimination, longNested, findLongNested, explainNestedContradiction), outlineNestedContradiction))
+var longNestedStrategy = onCages(withOutline(newStrategy(Elimination, longNested, findLongNested, explainNestedContradiction), describeNestedContradiction))
 
 // LongNestedContradiction (P2) is Nested Cage Contradiction searched
 // further: the same trial inside a trial (assume a candidate, follow it

@@ -19,7 +19,7 @@ var nestedForcingNetStrategy = &Strategy{
 	technique:  nestedForcingNetContradiction,
 	techniques: []*Technique{nestedForcingNetContradiction},
 	explain:    explainNestedForcing,
-	outline:    outlineNestedForcing,
+	describe:   describeNestedForcing,
 	find:       findNestedForcingNets,
 }
 
@@ -1177,6 +1177,29 @@ func explainNestedForcing(s *Step, n grid.Notation) string {
 	if !ok {
 		return s.Name() + ": " + describeChanges(s, n)
 	}
+	return w.line()
+}
+
+// describeNestedForcing explains a nested forcing net and lays it out: the
+// premise and its clash, each lemma on a line, and the conclusion; no
+// outline for a net of no lemmas, whose explanation is a line.
+func describeNestedForcing(s *Step, n grid.Notation) (string, []OutlineLine) {
+	w, ok := nestedForcingText(s, n)
+	if !ok {
+		return s.Name() + ": " + describeChanges(s, n), nil
+	}
+	if len(w.lemmas) == 0 {
+		return w.line(), nil
+	}
+	out := []OutlineLine{{Depth: 0, Text: w.net + ", given:"}}
+	for _, l := range w.lemmas {
+		out = append(out, OutlineLine{Depth: 1, Text: l.removed + ", since " + l.net})
+	}
+	return w.line(), append(out, OutlineLine{Depth: 0, Text: w.conclusion})
+}
+
+// line renders the net in one line.
+func (w *nestedForcingWords) line() string {
 	var sb strings.Builder
 	sb.WriteString(w.net)
 	for i, l := range w.lemmas {
@@ -1189,21 +1212,6 @@ func explainNestedForcing(s *Step, n grid.Notation) string {
 	}
 	sb.WriteString("; " + w.conclusion)
 	return sb.String()
-}
-
-// outlineNestedForcing lays a nested forcing net out: the premise and its
-// clash, each lemma on a line, and the conclusion; nil for a net of no
-// lemmas, whose explanation is a line.
-func outlineNestedForcing(s *Step, n grid.Notation) []OutlineLine {
-	w, ok := nestedForcingText(s, n)
-	if !ok || len(w.lemmas) == 0 {
-		return nil
-	}
-	out := []OutlineLine{{Depth: 0, Text: w.net + ", given:"}}
-	for _, l := range w.lemmas {
-		out = append(out, OutlineLine{Depth: 1, Text: l.removed + ", since " + l.net})
-	}
-	return append(out, OutlineLine{Depth: 0, Text: w.conclusion})
 }
 
 // nestedForcingWords are the parts of a nested forcing net's explanation:

@@ -7,7 +7,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var nestedContradictionStrategy = onCages(withOutline(newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction), outlineNestedContradiction))
+var nestedContradictionStrategy = onCages(withOutline(newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction), describeNestedContradiction))
 
 // NestedContradiction (O2) is the contradiction move of the hardest
 // killer walkthroughs, a trial inside a trial: assume a candidate and
@@ -598,13 +598,14 @@ func explainNestedContradiction(s *Step, n grid.Notation) string {
 	return c.text()
 }
 
-// outlineNestedContradiction lays a nested contradiction out a deduction
-// a line, each inner trial under the candidate it rules out.
-func outlineNestedContradiction(s *Step, n grid.Notation) []OutlineLine {
+// describeNestedContradiction explains a nested contradiction and lays
+// it out a deduction a line, each inner trial under the candidate it rules
+// out.
+func describeNestedContradiction(s *Step, n grid.Notation) (string, []OutlineLine) {
 	if c := nestedContradictionText(s, n); c != nil {
-		return c.outline()
+		return c.text(), c.outline()
 	}
-	return nil
+	return s.Name(), nil
 }
 
 // nestedContradictionText returns the words of a nested contradiction

@@ -24,15 +24,23 @@ type OutlineLine struct {
 // whose explanation is not a chain of deductions (most steps: their
 // explanation is short). Its lines hold the words of Explain's line.
 func (s *Step) Outline(n grid.Notation) []OutlineLine {
-	if s.Strategy == nil || s.Strategy.outline == nil {
-		return nil
-	}
-	return s.Strategy.outline(s, n)
+	_, lines := s.Describe(n)
+	return lines
 }
 
-// withOutline gives strategy s an outline of its steps (Step.Outline).
-func withOutline(s *Strategy, outline func(*Step, grid.Notation) []OutlineLine) *Strategy {
-	s.outline = outline
+// Describe returns the step's explanation (Explain's) and its outline
+// (Outline's) from one build of their words.
+func (s *Step) Describe(n grid.Notation) (string, []OutlineLine) {
+	if s.Strategy == nil || s.Strategy.describe == nil {
+		return s.Explain(n), nil
+	}
+	return s.Strategy.describe(s, n)
+}
+
+// withOutline gives strategy s an outline of its steps (Step.Outline),
+// describe rendering a step both ways.
+func withOutline(s *Strategy, describe func(*Step, grid.Notation) (string, []OutlineLine)) *Strategy {
+	s.describe = describe
 	return s
 }
 

@@ -2,6 +2,7 @@ package strategy_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +45,9 @@ func TestOutline(t *testing.T) {
 		}
 		s := sink.Steps()[0]
 		expl, lines := s.Explain(n), s.Outline(n)
+		if text, both := s.Describe(n); text != expl || !slices.Equal(both, lines) {
+			t.Errorf("%s: Describe gives %q and %d lines, Explain and Outline %q and %d", st.Name(), text, len(both), expl, len(lines))
+		}
 		if none {
 			if lines != nil {
 				t.Errorf("%s: an outline of %d lines for %q, want none", st.Name(), len(lines), expl)

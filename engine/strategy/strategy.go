@@ -661,9 +661,10 @@ type Strategy struct {
 	// explain renders a step of the strategy in one line; nil describes
 	// its changes.
 	explain func(s *Step, n grid.Notation) string
-	// outline lays a step of the strategy out a deduction a line (see
-	// Step.Outline); nil for a strategy whose steps read in one line.
-	outline func(s *Step, n grid.Notation) []OutlineLine
+	// describe renders a step of the strategy in one line, as explain
+	// does, and laid out a deduction a line (see Step.Outline), from one
+	// build of its words; nil for a strategy whose steps read in one line.
+	describe func(s *Step, n grid.Notation) (string, []OutlineLine)
 }
 
 // Name returns the strategy's name, e.g. "Naked Single".

@@ -9,7 +9,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var strongNestedStrategy = onCages(withOutline(newStrategy(Elimination, strongNested, findStrongNested, explainNestedContradiction), outlineNestedContradiction))
+var strongNestedStrategy = onCages(withOutline(newStrategy(Elimination, strongNested, findStrongNested, explainNestedContradiction), describeNestedContradiction))
 
 // StrongNestedContradiction (Q2) is Nested Cage Contradiction with a
 // stronger trial at both of its levels: besides singles, locked digits

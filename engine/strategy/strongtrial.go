@@ -6,7 +6,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var strongContradictionStrategy = onCages(withOutline(newStrategy(Elimination, strongContradiction, findStrongContradictions, explainCageContradiction), outlineCageContradiction))
+var strongContradictionStrategy = onCages(withOutline(newStrategy(Elimination, strongContradiction, findStrongContradictions, explainCageContradiction), describeCageContradiction))
 
 // StrongCageContradiction (V2) is Cage Contradiction with the stronger
 // trial of Strong Nested Cage Contradiction, one assumption deep: assume

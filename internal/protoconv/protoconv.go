@@ -273,12 +273,13 @@ var UnitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
 // StepToProto converts a step, explained in notation n; packed is the
 // board after the step.
 func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *sudokuv1.Step {
+	explanation, outline := s.Describe(n)
 	ps := &sudokuv1.Step{
 		Index:       uint32(index),
 		Method:      s.Strategy.Letter(),
 		Strategy:    s.Name(),
 		Kind:        KindToProto[s.Kind],
-		Explanation: s.Explain(n),
+		Explanation: explanation,
 		Board:       packed,
 		Depth:       uint32(s.Depth),
 	}
@@ -311,7 +312,7 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 	for _, k := range s.Cages {
 		ps.Cages = append(ps.Cages, uint32(n.Layout.InputCageIndex(k)))
 	}
-	for _, ln := range s.Outline(n) {
+	for _, ln := range outline {
 		ps.Outline = append(ps.Outline, &sudokuv1.ExplanationLine{Depth: uint32(ln.Depth), Text: ln.Text})
 	}
 	chainToProto(ps, s, n.Layout)
