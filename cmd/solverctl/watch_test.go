@@ -986,3 +986,36 @@ func TestRenderWatchOutlineCramped(t *testing.T) {
 		t.Error("no height showed the count: the check saw nothing")
 	}
 }
+
+// TestRenderWatchOutlineWhole renders a forcing net's step whose outline
+// fits whole under the board and whose chain line, after it, does not: no
+// line counts "0 more lines" (the outline is all there), and each height
+// shows the outline whole or counts what it leaves out.
+func TestRenderWatchOutlineWhole(t *testing.T) {
+	killer := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(t, "killer9.txt")}}
+	moreRE := regexp.MustCompile(`^… ([0-9,]+) more lines? \(steps prints them all\)$`)
+	for _, tc := range []struct {
+		name  string
+		lines int // of the outline
+	}{
+		{"three lines", 3},
+		{"five lines", 5},
+	} {
+		for height := 20; height <= 40; height++ {
+			wb, initial := loadBoard(t, killer)
+			st := outlineStep(tc.lines)(wb, initial)
+			st.Links[0].Kind = sudokuv1.LinkKind_LINK_KIND_STRONG // a net's, whose chain line shows
+			for range 60 {                                        // a chain that wraps to many lines
+				st.Links = append(st.Links, st.Links[0])
+			}
+			f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
+				status: "paused", width: 80, height: height, pal: newPalette(colorprofile.NoTTY)}
+			got := renderWatch(f)
+			for ln := range strings.SplitSeq(got, "\n") {
+				if m := moreRE.FindStringSubmatch(ln); m != nil && m[1] == "0" {
+					t.Errorf("%s, 80×%d: %q under a whole outline:\n%s", tc.name, height, ln, got)
+				}
+			}
+		}
+	}
+}

@@ -944,8 +944,9 @@ func minLines(info []infoLine) int {
 // when the outline's first line fits beside it; when not, the outline
 // keeps the room under the text before it and the caller cuts info's end,
 // as it cuts any text too long; with no room for its first line whole,
-// as much of it as fits comes before the count. With no outline, or no
-// room for the count, info is returned as it is.
+// as much of it as fits comes before the count. With no outline, room
+// for the outline whole, or no room for the count, info is returned as
+// it is.
 func fitOutline(info []infoLine, room int) []infoLine {
 	first, last, lines := -1, -1, 0 // info's outline lines, and how many Step.outline lines they show
 	for i, ln := range info {
@@ -974,6 +975,12 @@ func fitOutline(info []infoLine, room int) []infoLine {
 	wrapped, k := keep(room - first - 1 - after)
 	if k == 0 {
 		wrapped, k = keep(room - first - 1)
+	}
+	if k == lines {
+		// The outline fits whole and the text after it does not (a
+		// forcing net's chain line): nothing to count, and the caller
+		// cuts that text's end.
+		return info
 	}
 	if k == 0 {
 		// Not even the first line whole beside the count: as much of it
