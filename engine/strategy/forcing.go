@@ -2506,8 +2506,12 @@ func forcingText(s *Step, n grid.Notation) forcingWords {
 		from[i] = -1
 	}
 	out := make([]bool, len(nodes))
+	parents := make([][]int, len(nodes))
 	for _, k := range s.Links {
 		from[k.To], out[k.From] = k.From, true
+		if k.From >= 0 && k.From < len(nodes) && !slices.Contains(parents[k.To], k.From) {
+			parents[k.To] = append(parents[k.To], k.From)
+		}
 	}
 	var roots, leaves []int
 	for i := range nodes {
@@ -2564,12 +2568,12 @@ func forcingText(s *Step, n grid.Notation) forcingWords {
 		// A net's nodes are too many to list, and its premise and clash
 		// alone cannot be followed: the way from the premise to each side
 		// of the clash can.
-		w.paths = clashPaths(s, n, from, leaves, lit)
+		w.paths = clashPaths(s, n, from, parents, leaves, lit)
 		w.listed = len(w.paths) > 0
 	case forcingNetVerity:
 		// As a net's contradiction: its nodes are too many to list, and
 		// its branches' ends alone cannot be followed.
-		w.paths = verityPaths(s, n, roots, from, next, concl, lit)
+		w.paths = verityPaths(s, n, roots, from, parents, next, lit)
 		w.listed = len(w.paths) > 0
 	case forcingChainContradiction, forcingChainVerity:
 		w.listed = true
@@ -2602,40 +2606,64 @@ func clashPair(nodes []Node, leaves []int) (j, i int, ok bool) {
 
 // clashPaths words the ways from a net's premise to the nodes of its
 // clash (a candidate true and false), or to its first leaves when the
-// clash is of another kind, each node after the one it follows from:
-// "r2c8=3 -> r2c9<>3 -> cage 11+ at r3c9 keeps {3,8} -> r8c8=8" and
-// "r2c8=3 -> ... -> r8c8<>8". from[i] is the node node i follows from, -1 for none.
-func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) string) []string {
+// clash is of another kind (see wayText): "r2c8=3 -> r2c9<>3 -> cage 11+
+// at r3c9 keeps {3,8} -> r8c8=8" and "r2c8=3 -> ... -> r8c8<>8". from[i]
+// is a node node i follows from, -1 for none; parents[i] all of them.
+func clashPaths(s *Step, n grid.Notation, from []int, parents [][]int, leaves []int, lit func(int) string) []string {
 	nodes := s.Nodes
 	ends := leaves[:min(len(leaves), 2)]
 	if j, i, ok := clashPair(nodes, leaves); ok {
 		ends = []int{j, i}
 	}
+	var paths []string
+	for _, end := range ends {
+		var way []int
+		for j := end; j >= 0 && len(way) <= len(nodes); j = from[j] {
+			way = append(way, j)
+		}
+		slices.Reverse(way)
+		paths = append(paths, wayText(s, n, way, parents, lit))
+	}
+	return paths
+}
+
+// wayText words a way through a net's nodes, each after the one it
+// follows from; a node that follows from others as well (a cell's last
+// candidate, a digit's last place, a cage's fillings) names them: "r9c6<>8
+// -> r3c6=8 (with r2c6<>8)", so each arrow can be checked on the board.
+func wayText(s *Step, n grid.Notation, way []int, parents [][]int, lit func(int) string) string {
 	text := func(i int) string {
-		nd := &nodes[i]
+		nd := &s.Nodes[i]
 		if nd.Kind == CandidateNode && len(nd.Cells) == 1 {
 			return lit(i)
 		}
 		return trialNodeText(nd, n)
 	}
-	var paths []string
-	for _, end := range ends {
-		var path []string
-		for j := end; j >= 0 && len(path) <= len(nodes); j = from[j] {
-			path = append(path, text(j))
+	parts := make([]string, len(way))
+	for k, j := range way {
+		parts[k] = text(j)
+		if k == 0 {
+			continue
 		}
-		slices.Reverse(path)
-		paths = append(paths, strings.Join(path, " -> "))
+		var with []string
+		for _, p := range parents[j] {
+			if p != way[k-1] && !slices.Contains(way[:k], p) {
+				with = append(with, text(p))
+			}
+		}
+		if len(with) > 0 {
+			parts[k] += " (with " + strings.Join(with, ", ") + ")"
+		}
 	}
-	return paths
+	return strings.Join(parts, " -> ")
 }
 
 // verityPaths words the way from each root of a net's verity to the
-// conclusion concl its branch reaches, each node after the one it follows
-// from ("r8c5=5 -> r8c6<>5 -> ... -> r3c6<>5"), as clashPaths does a
-// contradiction's; nil when a branch's way cannot be told (it ends in a
-// contradiction, or its nodes follow from another branch's).
-func verityPaths(s *Step, n grid.Notation, roots, from []int, next [][]int, concl string, lit func(int) string) []string {
+// conclusion its branch reaches, as clashPaths does a contradiction's
+// (see wayText): "r8c5=5 -> r8c5<>8 -> ... -> r3c6<>5"; nil when a
+// branch's way cannot be told (it ends in a contradiction, or its nodes
+// follow from another branch's).
+func verityPaths(s *Step, n grid.Notation, roots, from []int, parents, next [][]int, lit func(int) string) []string {
 	nodes := s.Nodes
 	var paths []string
 	for _, r := range roots {
@@ -2643,15 +2671,10 @@ func verityPaths(s *Step, n grid.Notation, roots, from []int, next [][]int, conc
 		if end < 0 {
 			return nil
 		}
-		var path []string
+		var way []int
 		j := end
-		for ; j >= 0 && len(path) <= len(nodes); j = from[j] {
-			nd := &nodes[j]
-			if nd.Kind == CandidateNode && len(nd.Cells) == 1 {
-				path = append(path, lit(j))
-			} else {
-				path = append(path, trialNodeText(nd, n))
-			}
+		for ; j >= 0 && len(way) <= len(nodes); j = from[j] {
+			way = append(way, j)
 			if j == r {
 				break
 			}
@@ -2659,8 +2682,8 @@ func verityPaths(s *Step, n grid.Notation, roots, from []int, next [][]int, conc
 		if j != r {
 			return nil
 		}
-		slices.Reverse(path)
-		paths = append(paths, strings.Join(path, " -> "))
+		slices.Reverse(way)
+		paths = append(paths, wayText(s, n, way, parents, lit))
 	}
 	return paths
 }

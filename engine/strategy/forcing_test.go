@@ -454,12 +454,13 @@ func TestForcingExplain(t *testing.T) {
 			want:  "Forcing Chain Verity: r1c1=1 => r5c5<>3, r1c1=2 => r5c5<>3; so r5c5<>3 (r1c1=1 -> r1c5<>1 -> r1c5=3 -> r5c5<>3; r1c1=2 -> r5c1<>2 -> r5c1=3 -> r5c5<>3)",
 		},
 		{
-			// r5c5=4 leaves r1c1 only 3 (a net: two chains meet), which
-			// clashes with the chain through r5c9 and r1c9.
+			// r5c5=4 leaves r1c1 only 3 (a net: two chains meet, r1c1<>1
+			// named beside the way through r1c1<>2), which clashes with
+			// the chain through r5c9 and r1c9.
 			name:  "net",
 			st:    ForcingNet(),
 			cands: map[string]string{"r1c1": "123", "r1c5": "14", "r5c1": "24", "r5c5": "45", "r1c9": "36", "r5c9": "46"},
-			want:  "Forcing Net Contradiction: r5c5=4 => r1c9<>3 and r1c9=3; so r5c5<>4 (r5c5=4 -> r5c1<>4 -> r5c1=2 -> r1c1<>2 -> r1c1=3 -> r1c9<>3; r5c5=4 -> r5c9<>4 -> r5c9=6 -> r1c9<>6 -> r1c9=3)",
+			want:  "Forcing Net Contradiction: r5c5=4 => r1c9<>3 and r1c9=3; so r5c5<>4 (r5c5=4 -> r5c1<>4 -> r5c1=2 -> r1c1<>2 -> r1c1=3 (with r1c1<>1) -> r1c9<>3; r5c5=4 -> r5c9<>4 -> r5c9=6 -> r1c9<>6 -> r1c9=3)",
 		},
 	}
 	for _, tt := range tests {
