@@ -937,20 +937,34 @@ func TestThousands(t *testing.T) {
 	}
 }
 
-// TestRenderWatchForcingChain checks that a forcing net's step keeps its
-// chain line beside its outline (the outline gives the ways to the clash,
-// not every link), where a trial's drops it.
+// TestRenderWatchForcingChain checks that a forcing net's step keeps a
+// short chain line beside its outline (the outline gives the ways to the
+// clash, not every link), where a trial's drops it, and a nested net's of
+// hundreds of links too (it pushed the outline off).
 func TestRenderWatchForcingChain(t *testing.T) {
 	killer := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(t, "killer9.txt")}}
-	for _, kind := range []sudokuv1.LinkKind{sudokuv1.LinkKind_LINK_KIND_THEN, sudokuv1.LinkKind_LINK_KIND_STRONG} {
+	tests := []struct {
+		name  string
+		kind  sudokuv1.LinkKind
+		nodes int
+		want  bool
+	}{
+		{"a trial", sudokuv1.LinkKind_LINK_KIND_THEN, 2, false},
+		{"a net", sudokuv1.LinkKind_LINK_KIND_STRONG, 2, true},
+		{"a net of many links", sudokuv1.LinkKind_LINK_KIND_STRONG, 80, false},
+	}
+	for _, tt := range tests {
 		wb, initial := loadBoard(t, killer)
 		st := outlineStep(4)(wb, initial)
-		st.Links[0].Kind = kind
+		st.Links[0].Kind = tt.kind
+		for i := len(st.Nodes); i < tt.nodes; i++ {
+			st.Nodes = append(st.Nodes, &sudokuv1.ChainNode{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: uint32(1 + i%9), Cells: []uint32{uint32(i % 81)}})
+			st.Links = append(st.Links, &sudokuv1.ChainLink{From: uint32(i - 1), To: uint32(i), Kind: tt.kind})
+		}
 		f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
 			status: "paused", width: 160, height: 50, pal: newPalette(colorprofile.NoTTY)}
-		shown := strings.Contains(renderWatch(f), "chain: ")
-		if want := kind != sudokuv1.LinkKind_LINK_KIND_THEN; shown != want {
-			t.Errorf("links %v: the chain line shows %v, want %v", kind, shown, want)
+		if shown := strings.Contains(renderWatch(f), "chain: "); shown != tt.want {
+			t.Errorf("%s: the chain line shows %v, want %v", tt.name, shown, tt.want)
 		}
 	}
 }

@@ -1068,8 +1068,10 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 		}
 		// A trial's outline says in words what its chain line would (the
 		// board draws the chain): the room goes to the outline. A forcing
-		// net's outline gives the ways to its clash, not every link.
-		if ch := f.board.eureka(st); ch != "" && (len(outline) == 0 || !trialCourse(st)) {
+		// net's outline gives the ways to its clash, not every link: its
+		// chain line stays when short (three rows), not a nested net's
+		// hundreds of links, which would push the outline off.
+		if ch := f.board.eureka(st); ch != "" && (len(outline) == 0 || !trialCourse(st) && utf8.RuneCountInString(ch) <= 3*width) {
 			// Nodes without links (a cage's combinations) are no chain.
 			add(fgPattern, pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ")+ch)
 		}
