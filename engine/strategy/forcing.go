@@ -2691,14 +2691,17 @@ func verityPaths(s *Step, n grid.Notation, roots, from []int, parents, next [][]
 // verityEndNode returns the node of the branch from root r (the nodes it
 // reaches by next) that is the step's conclusion, -1 for none.
 func verityEndNode(s *Step, r int, next [][]int) int {
-	nodes := s.Nodes
-	cd, on := CellDigit{Cell: -1}, false
-	switch {
-	case len(s.Placements) > 0:
-		cd, on = s.Placements[0], true
-	case len(s.Eliminations) > 0:
-		cd = s.Eliminations[0]
+	for i, in := range verityBranch(s.Nodes, r, next) {
+		if in && isConclusion(s, i) {
+			return i
+		}
 	}
+	return -1
+}
+
+// verityBranch marks the nodes the branch of a verity from root r reaches
+// by next (through rule nodes too). next[i] are the nodes node i links to.
+func verityBranch(nodes []Node, r int, next [][]int) []bool {
 	in := make([]bool, len(nodes))
 	in[r] = true
 	for queue := []int{r}; len(queue) > 0; queue = queue[1:] {
@@ -2709,13 +2712,22 @@ func verityEndNode(s *Step, r int, next [][]int) int {
 			}
 		}
 	}
-	for i, ok := range in {
-		if ok && nodes[i].Kind == CandidateNode && len(nodes[i].Cells) == 1 && nodes[i].Cells[0] == cd.Cell && nodes[i].Digit == cd.Digit &&
-			(i < len(s.Marks) && s.Marks[i].Role == RoleOn) == on {
-			return i
-		}
+	return in
+}
+
+// isConclusion reports whether node i of step s is the candidate it
+// places or removes, true or false as it does.
+func isConclusion(s *Step, i int) bool {
+	cd, on := CellDigit{Cell: -1}, false
+	switch {
+	case len(s.Placements) > 0:
+		cd, on = s.Placements[0], true
+	case len(s.Eliminations) > 0:
+		cd = s.Eliminations[0]
 	}
-	return -1
+	nd := &s.Nodes[i]
+	return nd.Kind == CandidateNode && len(nd.Cells) == 1 && nd.Cells[0] == cd.Cell && nd.Digit == cd.Digit &&
+		(i < len(s.Marks) && s.Marks[i].Role == RoleOn) == on
 }
 
 // verityEnd words where the branch of a verity from root r ends: concl,
@@ -2724,32 +2736,14 @@ func verityEndNode(s *Step, r int, next [][]int) int {
 // contradiction: "r5c5=3 and r5c5<>3". next[i] are the nodes node i links
 // to.
 func verityEnd(s *Step, r int, concl string, next [][]int, lit func(int) string) string {
+	if verityEndNode(s, r, next) >= 0 {
+		return concl
+	}
 	nodes := s.Nodes
-	cd, on := CellDigit{Cell: -1}, false
-	switch {
-	case len(s.Placements) > 0:
-		cd, on = s.Placements[0], true
-	case len(s.Eliminations) > 0:
-		cd = s.Eliminations[0]
-	}
 	isOn := func(i int) bool { return i < len(s.Marks) && s.Marks[i].Role == RoleOn }
-	// The branch: the nodes r reaches (through rule nodes too).
-	in := make([]bool, len(nodes))
-	in[r] = true
-	for queue := []int{r}; len(queue) > 0; queue = queue[1:] {
-		for _, j := range next[queue[0]] {
-			if !in[j] {
-				in[j] = true
-				queue = append(queue, j)
-			}
-		}
-	}
 	var branch []int
-	for i, ok := range in {
-		if ok && nodes[i].Kind == CandidateNode && nodes[i].Digit > 0 && len(nodes[i].Cells) == 1 {
-			if nodes[i].Cells[0] == cd.Cell && nodes[i].Digit == cd.Digit && isOn(i) == on {
-				return concl
-			}
+	for i, in := range verityBranch(nodes, r, next) {
+		if in && nodes[i].Kind == CandidateNode && nodes[i].Digit > 0 && len(nodes[i].Cells) == 1 {
 			branch = append(branch, i)
 		}
 	}
