@@ -8,11 +8,11 @@ import (
 
 // OutlineLine is one line of a step's explanation laid out as an outline:
 // a trial's premise, one deduction that follows from it, the contradiction
-// it ends in, or the conclusion.
+// it ends in, or the conclusion; or one chain of a forcing chain or net.
 type OutlineLine struct {
 	// Depth is the line's indentation: 0 for the premise and the
-	// conclusion, 1 for what follows from the premise, one more inside each
-	// trial nested in it.
+	// conclusion, 1 for what follows from the premise (a forcing step's
+	// chains), one more inside each trial nested in it.
 	Depth int
 	// Text is the line's words, without the separators that join them
 	// in the one-line explanation.
