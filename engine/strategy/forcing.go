@@ -2629,8 +2629,9 @@ func clashPaths(s *Step, n grid.Notation, from []int, parents [][]int, leaves []
 
 // wayText words a way through a net's nodes, each after the one it
 // follows from; a node that follows from others as well (a cell's last
-// candidate, a digit's last place, a cage's fillings) names them: "r9c6<>8
-// -> r3c6=8 (with r2c6<>8)", so each arrow can be checked on the board.
+// candidate, a digit's last place, a cage's fillings) names them, those
+// the way passed before the node ahead of it too: "r9c6<>8 -> r3c6=8
+// (with r2c6<>8)", so each arrow can be checked on the board alone.
 func wayText(s *Step, n grid.Notation, way []int, parents [][]int, lit func(int) string) string {
 	text := func(i int) string {
 		nd := &s.Nodes[i]
@@ -2647,7 +2648,7 @@ func wayText(s *Step, n grid.Notation, way []int, parents [][]int, lit func(int)
 		}
 		var with []string
 		for _, p := range parents[j] {
-			if p != way[k-1] && !slices.Contains(way[:k], p) {
+			if p != way[k-1] {
 				with = append(with, text(p))
 			}
 		}

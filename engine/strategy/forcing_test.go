@@ -751,3 +751,63 @@ func TestVerityBranchClash(t *testing.T) {
 		t.Errorf("%d clashes and %d branches reaching their conclusion, want at least 100 and 1000", clashes, reached)
 	}
 }
+
+// TestForcingNetWayParents checks that a net's way names every other node a
+// node follows from, those the way passed through before the node ahead of
+// it too, so that each arrow can be checked on the board alone:
+// r5c5<>3 -> r5c5=4 needs r5c5<>2, three arrows back.
+func TestForcingNetWayParents(t *testing.T) {
+	n := grid.Notation{Layout: patTestBoard(t, nil, nil).Layout()}
+	cell := func(r, c int) int { return (r-1)*9 + c - 1 }
+	type node struct {
+		r, c, d int
+		on      bool
+	}
+	tests := []struct {
+		name  string
+		nodes []node
+		links [][2]int
+		want  string
+	}{
+		{
+			// r1c5=2 -> r5c5<>2 -> r5c1=2 -> r5c1<>3 -> r5c9=3 -> r5c5<>3
+			// -> r5c5=4 (with r5c5<>2), which clashes with r5c5<>4.
+			name: "parent earlier in the way",
+			nodes: []node{
+				{1, 5, 2, true}, {5, 5, 2, false}, {5, 1, 2, true}, {5, 1, 3, false},
+				{5, 9, 3, true}, {5, 5, 3, false}, {5, 5, 4, true}, {1, 5, 4, false}, {5, 5, 4, false},
+			},
+			links: [][2]int{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 6}, {5, 6}, {0, 7}, {7, 8}},
+			want:  "r1c5=2 -> r5c5<>2 -> r5c1=2 -> r5c1<>3 -> r5c9=3 -> r5c5<>3 -> r5c5=4 (with r5c5<>2)",
+		},
+		{
+			// A parent off the way is named as before.
+			name: "parent off the way",
+			nodes: []node{
+				{1, 5, 2, true}, {5, 5, 2, false}, {1, 5, 3, false}, {5, 5, 3, true}, {5, 5, 4, false}, {1, 5, 4, false}, {5, 5, 4, true},
+			},
+			links: [][2]int{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {0, 5}, {5, 6}},
+			want:  "r1c5=2 -> r1c5<>3 -> r5c5=3 (with r5c5<>2) -> r5c5<>4",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Step{Technique: forcingNetContradiction, Eliminations: []CellDigit{{Cell: cell(1, 5), Digit: 2}}}
+			for _, nd := range tt.nodes {
+				s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: nd.d, Cells: []int{cell(nd.r, nd.c)}})
+				role := RoleOff
+				if nd.on {
+					role = RoleOn
+				}
+				s.Marks = append(s.Marks, Mark{Cell: cell(nd.r, nd.c), Digit: nd.d, Role: role})
+			}
+			for _, l := range tt.links {
+				s.Links = append(s.Links, Link{From: l[0], To: l[1], Kind: Then})
+			}
+			w := forcingText(s, n)
+			if !slices.Contains(w.paths, tt.want) {
+				t.Errorf("ways\n%s\nwant one\n%s", strings.Join(w.paths, "\n"), tt.want)
+			}
+		})
+	}
+}
