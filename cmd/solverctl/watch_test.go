@@ -937,6 +937,47 @@ func TestThousands(t *testing.T) {
 	}
 }
 
+// TestWatchChainLineRows checks that a forcing net's chain line kept
+// beside its outline takes three rows at most, its "chain: " label
+// counted (a chain of three widths of runes took four rows with it), and
+// that a chain line that fits stays.
+func TestWatchChainLineRows(t *testing.T) {
+	killer := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(t, "killer9.txt")}}
+	tests := []struct {
+		name  string
+		nodes int
+		width func(runes int) int // the width of the lines under the board
+		want  int                 // rows of the chain line; -1 for 1 to 3
+	}{
+		{"chain of three widths", 12, func(n int) int { return (n + 2) / 3 }, 0},
+		{"longer chain of three widths", 20, func(n int) int { return (n + 2) / 3 }, 0},
+		{"chain a row long", 12, func(n int) int { return n + len("chain: ") }, 1},
+		{"chain of two widths", 20, func(n int) int { return n / 2 }, -1},
+	}
+	for _, tt := range tests {
+		wb, initial := loadBoard(t, killer)
+		st := outlineStep(4)(wb, initial)
+		st.Links[0].Kind = sudokuv1.LinkKind_LINK_KIND_STRONG
+		for i := len(st.Nodes); i < tt.nodes; i++ {
+			st.Nodes = append(st.Nodes, &sudokuv1.ChainNode{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: uint32(1 + i%9), Cells: []uint32{uint32(i % 81)}})
+			st.Links = append(st.Links, &sudokuv1.ChainLink{From: uint32(i - 1), To: uint32(i), Kind: sudokuv1.LinkKind_LINK_KIND_STRONG})
+		}
+		runes := utf8.RuneCountInString(wb.eureka(st))
+		width := tt.width(runes)
+		f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
+			status: "paused", width: 160, height: 50, pal: newPalette(colorprofile.NoTTY)}
+		rows := 0
+		for _, ln := range f.infoLines(width) {
+			if ln.fg == fgPattern {
+				rows++
+			}
+		}
+		if tt.want >= 0 && rows != tt.want || tt.want < 0 && (rows < 1 || rows > 3) {
+			t.Errorf("%s (%d runes at width %d): the chain line takes %d rows, want %d (-1: 1 to 3)", tt.name, runes, width, rows, tt.want)
+		}
+	}
+}
+
 // TestRenderWatchForcingChain checks that a forcing net's step keeps a
 // short chain line beside its outline (the outline gives the ways to the
 // clash, not every link), where a trial's drops it, and a nested net's of

@@ -1069,11 +1069,15 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 		// A trial's outline says in words what its chain line would (the
 		// board draws the chain): the room goes to the outline. A forcing
 		// net's outline gives the ways to its clash, not every link: its
-		// chain line stays when short (three rows), not a nested net's
-		// hundreds of links, which would push the outline off.
-		if ch := f.board.eureka(st); ch != "" && (len(outline) == 0 || !trialCourse(st) && utf8.RuneCountInString(ch) <= 3*width) {
+		// chain line stays when short (three rows, its label and wrapping
+		// counted), not a nested net's hundreds of links, which would push
+		// the outline off.
+		if ch := f.board.eureka(st); ch != "" {
 			// Nodes without links (a cage's combinations) are no chain.
-			add(fgPattern, pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ")+ch)
+			ch = pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ") + ch
+			if len(outline) == 0 || !trialCourse(st) && len(wrap(ch, width)) <= 3 {
+				add(fgPattern, ch)
+			}
 		}
 	}
 	if f.hint != "" {
