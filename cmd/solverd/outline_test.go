@@ -277,8 +277,11 @@ func TestWebOutlineScrollKeys(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.KeyEvent(tt.key)); err != nil {
 				t.Fatal(err)
 			}
-			// Wait for the scroll (or a step of the solve) to show.
-			time.Sleep(500 * time.Millisecond)
+			// Wait for the scroll, which the browser animates (slowly on a
+			// loaded machine); a key taken by the page steps the solve
+			// instead, and the wait ends at its deadline.
+			op := map[string]string{"down": ">", "up": "<"}[tt.scroll]
+			_ = chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('outline').scrollTop %s %v`, op, before), 10*time.Second))
 			if !eval[bool](ctx, t, shown) || eval[bool](ctx, t, `document.getElementById('outline').hidden`) {
 				t.Fatalf("%s in the outline's box left step %d: the page shows %q", tt.name, n, eval[string](ctx, t, `document.getElementById('strategy').textContent`))
 			}
