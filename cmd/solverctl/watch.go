@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -65,6 +66,11 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The note solve and steps print on the -strategies entries that do
+	// not run, made now and printed once the view is left (the calls'
+	// context ends with the view).
+	var note bytes.Buffer
+	noteIdleStrategies(ctx, &note, client, f.options().GetStrategies(), board.GetVariant(), knownUnique(f.options()))
 	feed := newStepFeed()
 	go feed.read(stream)
 
@@ -88,6 +94,7 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return fmt.Errorf("watch: %w", err)
 	}
+	e.stderr.Write(note.Bytes())
 	return watchEnd(final)
 }
 

@@ -192,4 +192,17 @@ func TestWatchTmux(t *testing.T) {
 	s.waitFor("a key read from the terminal", func(sc string) bool { return shownStep(sc) == 1 })
 	s.run("send-keys", "-t", "watch", "q")
 	s.waitFor("the piped watch's exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=0") })
+
+	// A -strategies entry that does not run: once the view is left,
+	// watch notes it on standard error, as solve and steps do.
+	s.run("kill-session", "-t", "watch")
+	noted := fmt.Sprintf("TERM=xterm-256color %s watch --paused --check-multiple=false --strategies A,B,U,C %s; echo EXIT=$?; sleep 600", bin, seedPuzzle)
+	s.run("new-session", "-d", "-x", "120", "-y", "50", "-s", "watch", noted)
+	s.waitFor("the paused watch", func(sc string) bool { return strings.Contains(sc, "step 0 · paused") })
+	s.run("send-keys", "-t", "watch", "q")
+	s.waitFor("the noted watch's exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=") })
+	sc = s.run("capture-pane", "-p", "-J", "-t", "watch") // wrapped lines joined
+	if want := "-strategies lists U (Unique Rectangles), which does not run unless"; !strings.Contains(sc, want) {
+		t.Errorf("watch left without the note %q:\n%s", want, sc)
+	}
 }
