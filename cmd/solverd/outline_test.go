@@ -222,10 +222,12 @@ func outlineScreenshot(ctx context.Context, t *testing.T, name string) {
 }
 
 // TestWebOutlineScrollKeys focuses the outline's box of a killer's first
-// Cage Contradiction and presses the keys that scroll a box: they scroll
-// it, as they would any, rather than playing the solve (space) or jumping
-// to its first or last step (Home, End), which took the box away from the
-// person reading it.
+// Cage Contradiction and presses the keys that scroll a box: the page
+// leaves them to the browser (their default action, the box's scroll, not
+// prevented) rather than playing the solve (space) or jumping to its
+// first or last step (Home, End), which took the box away from the person
+// reading it. The scroll itself is logged, not checked: the browser
+// animates it, and under load it was not always done when looked at.
 func TestWebOutlineScrollKeys(t *testing.T) {
 	puzzle := firstLine(t, filepath.Join("..", "..", "engine", "search", "testdata", "killer9-tarek.txt"))
 	ctx, base, client := webViewer(t, 2*time.Minute)
