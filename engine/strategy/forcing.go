@@ -2453,8 +2453,7 @@ func addCandidateNode(s *Step, cell, d int) { s.addNode(CandidateNode, d, cell) 
 // "Forcing Chain Contradiction: r1c2=5 => r3c4=7 and r3c4<>7; so r1c2<>5",
 // with the chains themselves for the chain forms.
 func explainForcing(s *Step, n grid.Notation) string {
-	line, _ := describeForcing(s, n)
-	return line
+	return forcingText(s, n).line()
 }
 
 // describeForcing explains a forcing step and lays it out: its premise,
@@ -2462,11 +2461,8 @@ func explainForcing(s *Step, n grid.Notation) string {
 // net's clash) on a line; no outline for a step that lists none.
 func describeForcing(s *Step, n grid.Notation) (string, []OutlineLine) {
 	w := forcingText(s, n)
-	if !w.listed {
-		return w.head, nil
-	}
-	line := w.head + " (" + strings.Join(w.paths, "; ") + ")"
-	if len(w.paths) == 0 {
+	line := w.line()
+	if !w.listed || len(w.paths) == 0 {
 		return line, nil
 	}
 	out := []OutlineLine{{Depth: 0, Text: w.head + ":"}}
@@ -2485,6 +2481,15 @@ type forcingWords struct {
 	head   string
 	paths  []string
 	listed bool
+}
+
+// line returns the words on one line: the head, then the paths listed in
+// parentheses.
+func (w forcingWords) line() string {
+	if !w.listed {
+		return w.head
+	}
+	return w.head + " (" + strings.Join(w.paths, "; ") + ")"
 }
 
 // forcingText returns the words of a forcing step.
