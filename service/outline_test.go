@@ -22,7 +22,7 @@ func TestStepOutline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outlined := 0
+	outlined, repeats := 0, 0
 	for {
 		msg, err := stream.Recv()
 		if err == io.EOF {
@@ -47,10 +47,16 @@ func TestStepOutline(t *testing.T) {
 			if first := lines[0].GetText(); first != st.GetExplanation()[:len(first)-1]+":" {
 				t.Errorf("step %d: the outline's first line %q does not begin the explanation %.60q", st.GetIndex(), first, st.GetExplanation())
 			}
+			if st.GetMethod() != "r" && st.GetMethod() != "s" {
+				repeats += outlineRepeats(t, st)
+			}
 		}
 	}
 	if outlined == 0 {
 		t.Fatal("no step with an outline in the solve")
+	}
+	if repeats > 0 {
+		t.Errorf("%d lines of the trials repeat an earlier line of their trial", repeats)
 	}
 	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: puzzle, Options: opts, IncludeSteps: true})
 	if err != nil {
@@ -62,4 +68,24 @@ func TestStepOutline(t *testing.T) {
 		}
 	}
 	t.Logf("%d steps with an outline", outlined)
+}
+
+// outlineRepeats counts the lines of trial step st's outline that repeat
+// an earlier line of their trial (its lines at their depth since its
+// premise), which say nothing new, and reports the first of a step.
+func outlineRepeats(t *testing.T, st *sudokuv1.Step) int {
+	t.Helper()
+	lines, n := st.GetOutline(), 0
+	for i, ln := range lines {
+		for j := i - 1; j >= 0 && lines[j].GetDepth() >= ln.GetDepth(); j-- {
+			if lines[j].GetDepth() == ln.GetDepth() && lines[j].GetText() == ln.GetText() {
+				if n == 0 {
+					t.Logf("step %d (%s): %q repeats", st.GetIndex(), st.GetStrategy(), ln.GetText())
+				}
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

@@ -1417,7 +1417,9 @@ func (t *trial) eventNode(s *Step, e int) Node {
 	if e >= 0 && grp.distinct {
 		nd.Combos = t.combos(grp, e)
 	}
-	if e >= 0 && len(nd.Combos) == 0 {
+	if e >= 0 && (len(nd.Combos) == 0 || t.keptBefore(ev.group, e, nd.Combos)) {
+		// No combinations to list, or the same as an earlier event of the
+		// group's: what the rule took out says what it did.
 		nd.Removed = t.removedBy(e)
 	}
 	if grp.cage >= 0 {
@@ -1428,6 +1430,18 @@ func (t *trial) eventNode(s *Step, e int) Node {
 		nd.Kind, nd.Origin = SumNode, grp.sum.from(grid.Notation{Layout: t.l})
 	}
 	return nd
+}
+
+// keptBefore reports whether an event of group g before event e kept the
+// combinations combos: e's words would then repeat that event's.
+func (t *trial) keptBefore(g, e int, combos []grid.Digits) bool {
+	grp := &t.groups[g]
+	for x := range e {
+		if ev := &t.events[x]; ev.kind == 0 && ev.group == g && slices.Equal(t.combos(grp, x), combos) {
+			return true
+		}
+	}
+	return false
 }
 
 // badConflict returns the cell or unit a contradiction left empty (not
@@ -1499,6 +1513,10 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 		return n.DigitName(nd.Digit) + " locked in " + cellSum(n, nd.Cells)
 	}
 	s := trialGroupName(nd, n)
+	if len(nd.Combos) > 0 && len(nd.Removed) > 0 {
+		// The combinations kept before: what the rule takes out now.
+		return s + " keeps " + nodeCombos(n, nd) + ", which now gives" + removedText(n, nd.Removed)
+	}
 	if len(nd.Combos) > 0 {
 		return s + " keeps " + nodeCombos(n, nd)
 	}

@@ -106,6 +106,13 @@ func checkOutline(expl string, lines []strategy.OutlineLine) string {
 		if ln.Depth > prev.Depth+1 || ln.Depth < 0 {
 			return "line " + ln.Text + " jumps a level"
 		}
+		// A deduction says something new: no line repeats an earlier one
+		// of its trial (its lines at its depth since its premise).
+		for j := i - 1; j >= 0 && lines[j].Depth >= ln.Depth; j-- {
+			if lines[j].Depth == ln.Depth && lines[j].Text == ln.Text && !forcing {
+				return "line " + ln.Text + " repeats an earlier one of its trial"
+			}
+		}
 		if strings.HasPrefix(ln.Text, "then ") {
 			// The premise it ends is the nearest line above one level up.
 			j := i - 1
@@ -176,6 +183,23 @@ func TestCheckOutline(t *testing.T) {
 		{"a line dropped", append(append([]strategy.OutlineLine(nil), right[:1]...), right[2:]...), false},
 		{"lines swapped", with(1, right[3]), false},
 		{"no conclusion", right[:6], false},
+	}
+	// A line that says again what an earlier one of its trial said.
+	const again = "Cage Contradiction: if r5c5 were 7: cage 11+ at r4c1 keeps {2,9}, r4c6=2, cage 11+ at r4c1 keeps {2,9}; then 9 has no place left in row 4; so r5c5<>7"
+	repeated := []strategy.OutlineLine{
+		{Depth: 0, Text: "Cage Contradiction: if r5c5 were 7:"},
+		{Depth: 1, Text: "cage 11+ at r4c1 keeps {2,9}"},
+		{Depth: 1, Text: "r4c6=2"},
+		{Depth: 1, Text: "cage 11+ at r4c1 keeps {2,9}"},
+		{Depth: 1, Text: "then 9 has no place left in row 4"},
+		{Depth: 0, Text: "so r5c5<>7"},
+	}
+	if err := checkOutline(again, repeated); err == "" {
+		t.Errorf("checkOutline passes a line repeated in its trial")
+	}
+	if err := checkOutline(strings.Replace(again, "{2,9}; then", "{2,9}, which now gives r4c2<>9; then", 1),
+		append(repeated[:3:3], strategy.OutlineLine{Depth: 1, Text: "cage 11+ at r4c1 keeps {2,9}, which now gives r4c2<>9"}, repeated[4], repeated[5])); err != "" {
+		t.Errorf("checkOutline refuses a repeated group that says what it now takes out: %s", err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -276,9 +276,10 @@ type Node struct {
 	Target int
 	Origin string
 	// Removed is what the rule of a group took out in a trial where it
-	// lists no combinations (cells that may repeat a digit): candidates
-	// of its cells, or of their peers when it confines a digit to some of
-	// them; so that the deduction can be checked.
+	// lists no combinations (cells that may repeat a digit), or where it
+	// keeps the combinations an earlier deduction of the same group kept:
+	// candidates of its cells, or of their peers when it confines a digit
+	// to some of them; so that the deduction can be checked.
 	Removed []CellDigit
 }
 
