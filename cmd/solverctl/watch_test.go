@@ -1074,3 +1074,33 @@ func TestRenderWatchOutlineWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlineLinesWrap checks that a wrapped outline line goes on past
+// where a line one level deeper starts, so that the two cannot be taken
+// for each other, and that no line is wider than the room.
+func TestOutlineLinesWrap(t *testing.T) {
+	lines := []*sudokuv1.ExplanationLine{
+		{Depth: 0, Text: "Cage Contradiction: if r5c5 were 7:"},
+		{Depth: 1, Text: "cage 11+ at r4c1 keeps {2,9},{3,8},{4,7}, which now gives r4c2<>56, r4c3<>156"},
+		{Depth: 2, Text: "r4c6=2"},
+	}
+	const width = 40
+	got := outlineLines(lines, width)
+	var texts []string
+	for _, ln := range got {
+		texts = append(texts, ln.text)
+		if n := utf8.RuneCountInString(ln.text); n > width {
+			t.Errorf("line %q is %d runes wide, more than %d", ln.text, n, width)
+		}
+	}
+	want := []string{
+		"Cage Contradiction: if r5c5 were 7:",
+		"  cage 11+ at r4c1 keeps",
+		"      {2,9},{3,8},{4,7}, which now gives",
+		"      r4c2<>56, r4c3<>156",
+		"    r4c6=2",
+	}
+	if !slices.Equal(texts, want) {
+		t.Errorf("outlineLines =\n%s\nwant\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+}

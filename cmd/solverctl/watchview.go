@@ -1010,16 +1010,17 @@ func thousands(n int) string {
 
 // outlineLines returns the lines of a step's outline (Step.outline) at most
 // width runes wide: each indented two spaces a level of depth (half the
-// width at most), a line that wraps going on two more spaces in. Each
-// knows the outline line it shows.
+// width at most), a line that wraps going on four more spaces in, past
+// where a line one level deeper starts. Each knows the outline line it
+// shows.
 func outlineLines(lines []*sudokuv1.ExplanationLine, width int) []infoLine {
 	var out []infoLine
 	for i, ln := range lines {
 		indent := min(2*int(min(ln.GetDepth(), 64)), width/2)
 		pad := strings.Repeat(" ", indent)
-		for j, w := range wrap(ln.GetText(), max(width-indent-2, 1)) {
+		for j, w := range wrap(ln.GetText(), max(width-indent-4, 1)) {
 			if j > 0 {
-				w = "  " + w
+				w = "    " + w
 			}
 			out = append(out, infoLine{text: pad + w, fg: fgText, outline: i + 1})
 		}
