@@ -1489,7 +1489,7 @@ func cageContradictionText(s *Step, n grid.Notation) *contradiction {
 		c.trial.items = append(c.trial.items, trialItem{text: trialNodeText(&s.Nodes[i], n)})
 	}
 	if s.Conflict == (grid.Conflict{}) {
-		c.trial.end = trialGroupName(&s.Nodes[last], n) + " has no filling"
+		c.trial.end = trialGroupName(&s.Nodes[last], n) + groupVerb(&s.Nodes[last], " has", " have") + " no filling"
 	} else {
 		c.trial.end = s.Conflict.Describe(n)
 	}
@@ -1515,15 +1515,26 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 	s := trialGroupName(nd, n)
 	if len(nd.Combos) > 0 && len(nd.Removed) > 0 {
 		// The combinations kept before: what the rule takes out now.
-		return s + " keeps " + nodeCombos(n, nd) + ", which now gives" + removedText(n, nd.Removed)
+		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd) + ", which now gives" + removedText(n, nd.Removed)
 	}
 	if len(nd.Combos) > 0 {
-		return s + " keeps " + nodeCombos(n, nd)
+		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd)
 	}
 	if len(nd.Removed) > 0 {
-		return s + " gives" + removedText(n, nd.Removed)
+		return s + groupVerb(nd, " gives", " give") + removedText(n, nd.Removed)
 	}
-	return s + " rules out what no filling puts in its cells"
+	return s + groupVerb(nd, " rules out what no filling puts in its cells", " rule out what no filling puts in their cells")
+}
+
+// groupVerb returns plural, for a group that the innies or outies of an
+// area name ("the innies of rows 1-3 (...) keep {5,9}"), else singular
+// ("cage 16+ at r3c9 keeps {7,9}", "cage 12+ at r2c2 less the outies of
+// row 1 keeps ...").
+func groupVerb(nd *Node, singular, plural string) string {
+	if nd.Kind == SumNode && (strings.HasPrefix(nd.Origin, "the innies ") || strings.HasPrefix(nd.Origin, "the outies ")) {
+		return plural
+	}
+	return singular
 }
 
 // trialGroupName names a cage ("cage 16+ at r3c9"), a Str8ts compartment

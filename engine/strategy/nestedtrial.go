@@ -675,5 +675,5 @@ func endText(nd *Node, n grid.Notation) string {
 		}
 		return n.DigitName(nd.Digit) + " has no place left in " + cellSum(n, nd.Cells)
 	}
-	return trialGroupName(nd, n) + " has no filling"
+	return trialGroupName(nd, n) + groupVerb(nd, " has", " have") + " no filling"
 }

@@ -624,7 +624,7 @@ func explainFillingVerity(s *Step, n grid.Notation) string {
 	for i, c := range g.Cells {
 		names[i] = n.CellName(c)
 	}
-	fmt.Fprintf(&sb, " keeps %s; of its fillings (%s) the strong trial leaves ", nodeCombos(n, g), strings.Join(names, ","))
+	fmt.Fprintf(&sb, "%s%s; of %s fillings (%s) the strong trial leaves ", groupVerb(g, " keeps ", " keep "), nodeCombos(n, g), groupVerb(g, "its", "their"), strings.Join(names, ","))
 	for i := 1; i < len(s.Nodes); i++ {
 		if i > 1 {
 			sb.WriteString(", ")

@@ -13,7 +13,7 @@ import (
 // verityText is how a Cage Filling Verity step reads: the group, the
 // combinations it keeps, its cells, the fillings the strong trial leaves,
 // what they remove.
-var verityText = regexp.MustCompile(`^Cage Filling Verity: (cage \d+\+ at r\dc\d \(r\dc\d(\+r\dc\d)+=\d+\)|the .+) keeps \{[1-9,]+\}(,\{[1-9,]+\})*; of its fillings \(r\dc\d(,r\dc\d)+\) the strong trial leaves [1-9]+(, [1-9]+)*, (which removes|each removing) (r\dc\d<>[1-9])(, r\dc\d<>[1-9])*; so (r\dc\d<>[1-9])(, r\dc\d<>[1-9])*$`)
+var verityText = regexp.MustCompile(`^Cage Filling Verity: ((cage \d+\+ at r\dc\d \(r\dc\d(\+r\dc\d)+=\d+\)|cage .+ less the .+) keeps \{[1-9,]+\}(,\{[1-9,]+\})*; of its|the (innies|outies) .+ keep \{[1-9,]+\}(,\{[1-9,]+\})*; of their) fillings \(r\dc\d(,r\dc\d)+\) the strong trial leaves [1-9]+(, [1-9]+)*, (which removes|each removing) (r\dc\d<>[1-9])(, r\dc\d<>[1-9])*; so (r\dc\d<>[1-9])(, r\dc\d<>[1-9])*$`)
 
 // checkVerity checks a Cage Filling Verity step: its text, its nodes (the
 // group, then the fillings left, each one digit a cell of the group, none
