@@ -14,7 +14,7 @@ import (
 
 // contradictionText is how a Cage Contradiction step reads: the premise,
 // the deductions it rests on, the rule left with nothing, the conclusion.
-var contradictionText = regexp.MustCompile(`^Cage Contradiction: if (r\dc\d) were (\d):( .*)?; then (cage \d+\+ at r\dc\d has no filling|.* \(r\dc\d(\+r\dc\d)*=\d+\) has no filling|r\dc\d has no candidates left|\d has no place left in (row|column|box) \d); so (r\dc\d)<>(\d)$`)
+var contradictionText = regexp.MustCompile(`^Cage Contradiction: if (r\dc\d) were (\d):( .*)?; then (cage \d+\+ at r\dc\d has no filling|.* \(r\dc\d(\+r\dc\d)*=\d+\) (has|have) no filling|r\dc\d has no candidates left|\d has no place left in (row|column|box) \d); so (r\dc\d)<>(\d)$`)
 
 // TestCageContradictionFindSteps follows the logic solve of the first
 // killer of engine/search/testdata/killer9-tarek.txt (no givens; stuck

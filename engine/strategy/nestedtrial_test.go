@@ -15,10 +15,10 @@ import (
 // nestedText is how a Nested Cage Contradiction step reads: the premise,
 // the deductions and inner trials it rests on, what it leaves with
 // nothing, the conclusion.
-var nestedText = regexp.MustCompile(`^Nested Cage Contradiction: if (r\dc\d) were (\d):( .*)?; then (.* has no filling|r\dc\d has no candidates left|\d has no place left in (row|column|box) \d); so (r\dc\d)<>(\d)$`)
+var nestedText = regexp.MustCompile(`^Nested Cage Contradiction: if (r\dc\d) were (\d):( .*)?; then (.* (has|have) no filling|r\dc\d has no candidates left|\d has no place left in (row|column|box) \d); so (r\dc\d)<>(\d)$`)
 
 // innerText is one inner trial of a Nested Cage Contradiction step.
-var innerText = regexp.MustCompile(`r\dc\d<>\d \(if it were \d:[^;]*; then [^)]*(has no filling|has no candidates left|has no place left in (row|column|box) \d)\)`)
+var innerText = regexp.MustCompile(`r\dc\d<>\d \(if it were \d:[^;]*; then [^)]*((has|have) no filling|has no candidates left|has no place left in (row|column|box) \d)\)`)
 
 // TestNestedContradictionFindSteps follows the logic solve of line 5 of
 // engine/search/testdata/killer9-tarek.txt (no givens; stuck after 20
