@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/protoconv"
@@ -209,14 +210,24 @@ func (p *stepPrinter) print(s *sudokuv1.Step) error {
 		explanation = ""
 	}
 	var sb strings.Builder
-	line := fmt.Sprintf("%4d  %-2s %-17s %-17s %s", s.GetIndex(), s.GetMethod(), s.GetStrategy(),
-		strings.Join(changes, " "), explanation)
+	line := fmt.Sprintf("%4d  %-2s %s%s%s", s.GetIndex(), s.GetMethod(), column(s.GetStrategy(), 17),
+		column(strings.Join(changes, " "), 17), explanation)
 	sb.WriteString(strings.TrimRight(line, " ") + "\n")
 	for _, ln := range outline {
 		sb.WriteString(outlineIndent + strings.Repeat("  ", int(min(ln.GetDepth(), 64))) + ln.GetText() + "\n")
 	}
 	_, err := io.WriteString(p.w, sb.String())
 	return err
+}
+
+// column returns s padded to width and the space after it, with a second
+// space where s fills the width or runs past it, so that the next column
+// stays apart from it ("Locked Candidates Type 1 (Pointing)  r1c6-2 ...").
+func column(s string, width int) string {
+	if n := utf8.RuneCountInString(s); n < width {
+		return s + strings.Repeat(" ", width-n+1)
+	}
+	return s + "  "
 }
 
 // packedSize reads the board size from the header of a packed SudokuWiki

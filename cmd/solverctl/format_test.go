@@ -61,7 +61,7 @@ func TestStepLine(t *testing.T) {
 		{
 			name: "outline",
 			step: nested,
-			want: "   7  O2 Nested Cage Contradiction r5c5-7\n" +
+			want: "   7  O2 Nested Cage Contradiction  r5c5-7\n" +
 				"      Nested Cage Contradiction: if r5c5 were 7:\n" +
 				"        r4c6=2\n" +
 				"        r3c3<>4, since if it were 4:\n" +
@@ -74,7 +74,7 @@ func TestStepLine(t *testing.T) {
 			name:    "outline in one line",
 			step:    nested,
 			oneLine: true,
-			want:    "   7  O2 Nested Cage Contradiction r5c5-7            " + nested.Explanation + "\n",
+			want:    "   7  O2 Nested Cage Contradiction  r5c5-7            " + nested.Explanation + "\n",
 		},
 		{
 			name: "placement",
