@@ -17,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of testdata/webview from the browser tests")
@@ -226,5 +228,62 @@ func checkGolden(t *testing.T, file, got string) {
 	}
 	if got != string(want) {
 		t.Errorf("%s differs; got:\n%s\nwant:\n%s", file, got, want)
+	}
+}
+
+// TestWebExportGridReadsBack copies the pencil-mark grid of boards with
+// and without candidates of their own and reads each back with the
+// service, as a person pasting it into solverctl would: a board without a
+// cell of two candidates (play mode before any pencil marks, a solved
+// board) was written with the pencil-mark grid's ':' and '.' rules, which
+// the reader of a plain grid refused ("unexpected character ':' at line 5").
+func TestWebExportGridReadsBack(t *testing.T) {
+	ctx, base, client := webViewer(t, 2*time.Minute)
+	tests := []struct {
+		name  string
+		start func()
+	}{
+		{"replay, first step", func() {
+			open(ctx, t, permalink(base, classicHard, 1))
+			if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('1. ')`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"replay, solved board", func() {
+			open(ctx, t, permalink(base, classicHard, 999))
+			if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'done'`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"play mode, no pencil marks", func() {
+			p := startPlay(ctx, t, base, classicHard)
+			p.keys("1") // r1c2, the first empty cell
+			p.until(func(g playGame) bool { return g.Vals[1] == 1 })
+		}},
+		{"play mode, pencil marks filled", func() {
+			p := startPlay(ctx, t, base, classicHard)
+			p.keys("f")
+			p.until(func(g playGame) bool { return len(g.Cands[1]) > 1 })
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.start()
+			grid := eval[string](ctx, t, `sudokuExport.grid()`)
+			vals := eval[[]int](ctx, t, `Array.from(sudokuViewer.position().vals)`)
+			conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: grid}}})
+			if err != nil {
+				t.Fatalf("the copied grid does not read back: %v\n%s", err, grid)
+			}
+			cells := conv.GetBoard().GetCells()
+			if len(cells) != len(vals) {
+				t.Fatalf("the copied grid reads as %d cells, want %d\n%s", len(cells), len(vals), grid)
+			}
+			for i, c := range cells {
+				if int(c.GetValue()) != vals[i] {
+					t.Fatalf("cell %d of the copied grid reads %d, the page shows %d\n%s", i, c.GetValue(), vals[i], grid)
+				}
+			}
+		})
 	}
 }

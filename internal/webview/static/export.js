@@ -74,7 +74,11 @@
   // gridText returns the board as the forum's pencil-mark grid (HoDoKu's
   // and SudokuWiki's layout): each cell its digit or its candidates,
   // columns padded to their widest cell, '|' between boxes. A Str8ts black
-  // cell reads '#', with its clue after it.
+  // cell reads '#', with its clue after it. A board without a cell of two
+  // candidates or more (play mode before any pencil marks, a solved board)
+  // is no pencil-mark grid to a reader, which then takes the ':' and '.'
+  // of its rules for cells: its rules are drawn with '+' alone, as a plain
+  // grid's, so that the text reads back as the same board.
   function gridText(pos) {
     const L = pos.L, n = L.n;
     const cell = (i) => {
@@ -93,12 +97,14 @@
     for (let c = 0; c < n; c += stackCols) stacks.push(Array.from({ length: stackCols }, (_, i) => c + i));
     const segment = (cols, f) => ' ' + cols.map(f).join('  ') + ' ';
     const rule = (left, mid, right) => left + stacks.map((cols) => '-'.repeat(segment(cols, (c) => ''.padEnd(width[c])).length)).join(mid) + right;
-    const lines = [rule('.', '.', '.')];
+    const marked = text.some((t, i) => !L.black[i] && t.length > 1);
+    const [top, mid, bottom] = marked ? [['.', '.', '.'], [':', '+', ':'], ["'", "'", "'"]] : [['+', '+', '+'], ['+', '+', '+'], ['+', '+', '+']];
+    const lines = [rule(...top)];
     for (let r = 0; r < n; r++) {
-      if (r > 0 && r % bandRows === 0) lines.push(rule(':', '+', ':'));
+      if (r > 0 && r % bandRows === 0) lines.push(rule(...mid));
       lines.push('|' + stacks.map((cols) => segment(cols, (c) => text[r * n + c].padEnd(width[c]))).join('|') + '|');
     }
-    lines.push(rule("'", "'", "'"));
+    lines.push(rule(...bottom));
     return lines.join('\n') + '\n';
   }
 
