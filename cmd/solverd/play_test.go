@@ -92,6 +92,18 @@ func TestWebHints(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// told lists where the page holds a step's explanation, in its text or
+	// in an attribute (a tooltip of the step list, a label): none of it
+	// before the hint's third level.
+	told := func(s *sudokuv1.Step) []string {
+		t.Helper()
+		return eval[[]string](ctx, t, fmt.Sprintf(`(() => {
+			const x = %q, out = [];
+			for (const e of document.querySelectorAll('*')) for (const a of e.attributes) if (a.value.includes(x)) out.push(e.tagName + '[' + a.name + ']');
+			if (document.body.innerText.includes(x)) out.push('the page text');
+			return out;
+		})()`, s.GetExplanation()))
+	}
 
 	hint()
 	c := eval[string](ctx, t, caption)
@@ -101,6 +113,9 @@ func TestWebHints(t *testing.T) {
 	if n := eval[int](ctx, t, removed); n != 0 {
 		t.Errorf("the first hint marks %d candidates removed or placed", n)
 	}
+	if where := told(step5); len(where) > 0 {
+		t.Errorf("at the first hint the page holds the step's explanation in %v", where)
+	}
 	hint()
 	c = eval[string](ctx, t, caption)
 	if !strings.Contains(c, "Cells r") || !strings.Contains(c, "digits ") || strings.Contains(c, step5.GetExplanation()) {
@@ -108,6 +123,9 @@ func TestWebHints(t *testing.T) {
 	}
 	if n := eval[int](ctx, t, removed); n != 0 {
 		t.Errorf("the second hint marks %d candidates removed or placed", n)
+	}
+	if where := told(step5); len(where) > 0 {
+		t.Errorf("at the second hint the page holds the step's explanation in %v", where)
 	}
 	hint()
 	c = eval[string](ctx, t, caption)
@@ -118,6 +136,12 @@ func TestWebHints(t *testing.T) {
 	c = eval[string](ctx, t, caption)
 	if pos := eval[string](ctx, t, `document.getElementById('board').dataset.position`); pos != "5" || !strings.Contains(c, "Hint: "+name(step6)) {
 		t.Errorf("the fourth hint shows position %s and %q; want position 5 and the hint of %q", pos, c, name(step6))
+	}
+	if where := told(step6); len(where) > 0 {
+		t.Errorf("at the next step's first hint the page holds its explanation in %v", where)
+	}
+	if where := told(step5); !slices.Contains(where, "LI[title]") {
+		t.Errorf("past its hints, step 5's explanation is in %v; want it back in its tooltip in the list", where)
 	}
 }
 

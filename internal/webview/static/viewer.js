@@ -555,6 +555,12 @@
     }
     if (step && (level === 1 || level === 2)) hintCaption(L, step, level);
     markListed();
+    // The hinted step's tooltip in the list holds its explanation: it
+    // waits, as the caption's does, for the hint's third level.
+    const hide = !mine && !overlay && step && (level === 1 || level === 2) ? listedCurrent : null;
+    if (untitled && untitled !== hide && untitled.isConnected) untitled.title = listTitle(steps[Number(untitled.dataset.pos)]);
+    if (hide) hide.title = '';
+    untitled = hide;
   }
 
   // ---- Hints ---------------------------------------------------------------
@@ -929,6 +935,7 @@
   // ---- The step list -------------------------------------------------------
 
   let listedCurrent = null;
+  let untitled = null; // the list's step whose tooltip a hint holds back
 
   function flushList() {
     if (!run) return;
