@@ -259,3 +259,42 @@ func eval0Examples(ctx context.Context, t *testing.T, base string) map[string]ex
 	}
 	return out
 }
+
+// TestWebPlayLinkCutShort opens play-mode links that lost their end or a
+// character on the way (a chat cutting a long line) and checks that the
+// page enters what it can read and says what it could not, where it said
+// nothing before and showed a board partly entered, or without its pencil
+// marks, as if it were the whole.
+func TestWebPlayLinkCutShort(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	whole := "41" + classicHard[2:] // the person's 1 in r1c2
+	for _, tt := range []struct {
+		name, more string
+		want       string // in what play mode says; "" for no complaint
+		r1c2       int    // the person's digit in r1c2 after the link
+	}{
+		{"whole board", "play=" + whole, "", 1},
+		{"whole board and marks", "play=" + whole + "&marks=" + strings.Repeat("_", 2) + "369" + strings.Repeat("_", 78), "", 1},
+		{"board cut short", "play=417369", "its board (play=) has 6 of the 81 cells: those after r1c6 are as the puzzle gives them", 1},
+		{"board too long", "play=" + whole + "12", "its board (play=) has 83 cells, not 81: the last 2 are left out", 1},
+		{"a cell changed", "play=4x" + classicHard[2:], "1 cell of its board holds no symbol of this puzzle (r1c2): not entered", 0},
+		{"marks cut short", "play=" + whole + "&marks=___36____", "its pencil marks (marks=) list 8 cells, not 81, and are left out", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, classicHard, 1, tt.more))
+			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+				t.Fatalf("%v (status %q)", err, eval[string](ctx, t, `document.getElementById('status').textContent`))
+			}
+			said := eval[string](ctx, t, `document.getElementById('explanation').textContent`)
+			if tt.want == "" && strings.Contains(said, "link") {
+				t.Errorf("play mode says %q of a whole link", said)
+			}
+			if tt.want != "" && !strings.Contains(said, tt.want) {
+				t.Errorf("play mode says %q; want %q", said, tt.want)
+			}
+			if got := eval[int](ctx, t, `window.sudokuPlay.game().vals[1]`); got != tt.r1c2 {
+				t.Errorf("r1c2 holds %d after the link, want %d", got, tt.r1c2)
+			}
+		})
+	}
+}

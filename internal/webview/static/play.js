@@ -561,22 +561,37 @@
       const { puzzle, board: text, marks } = linkBoard;
       linkBoard = null;
       if (V.puzzleText() !== puzzle) return; // that link's puzzle failed: this is another
+      const symbol = (ch) => { const i = L.symbols.indexOf(ch.toUpperCase()); return i >= 0 && i < L.n ? i + 1 : 0; };
+      const bad = [];
       for (let cell = 0; cell < L.N && cell < text.length; cell++) {
-        const i = L.symbols.indexOf(text[cell].toUpperCase());
-        if (!locked(cell) && i >= 0 && i < L.n) P.vals[cell] = i + 1;
+        const d = symbol(text[cell]);
+        if (!d && text[cell] !== '.' && text[cell] !== '0') bad.push(cell);
+        if (!locked(cell) && d) P.vals[cell] = d;
       }
-      const lists = marks.split('_');
+      const lists = marks ? marks.split('_') : [];
       if (lists.length === L.N) {
         lists.forEach((list, cell) => {
           if (P.vals[cell] || L.black[cell]) return;
-          for (const ch of list.toUpperCase()) {
-            const i = L.symbols.indexOf(ch);
-            if (i >= 0 && i < L.n) P.cands[cell] |= bit(i + 1);
-          }
+          for (const ch of list) P.cands[cell] |= symbol(ch) ? bit(symbol(ch)) : 0;
         });
       }
       toggle();
+      const said = linkFaults(L, text, bad, lists);
+      if (said) say(said);
     }
+  }
+
+  // linkFaults words what a permalink's board could not give, a link cut
+  // short or mangled on its way (a chat that cuts long lines): '' when the
+  // board (play=) has a symbol or '.' for each cell, and the pencil marks
+  // (marks=), when given, a list for each cell.
+  function linkFaults(L, text, bad, lists) {
+    const out = [];
+    if (text.length < L.N) out.push(`its board (play=) has ${text.length} of the ${L.N} cells: those after ${V.cellName(L, text.length - 1)} are as the puzzle gives them`);
+    if (text.length > L.N) out.push(`its board (play=) has ${text.length} cells, not ${L.N}: the last ${text.length - L.N} are left out`);
+    if (bad.length) out.push(`${plural(bad.length, 'cell of its board holds', 'cells of its board hold')} no symbol of this puzzle${names(bad)}: not entered`);
+    if (lists.length && lists.length !== L.N) out.push(`its pencil marks (marks=) list ${lists.length} cells, not ${L.N}, and are left out`);
+    return out.length ? `This link was cut short or changed on its way: ${out.join('; ')}. Ask for the whole link, or play on from here.` : '';
   }
 
   // linkParam is the person's board for the page's address: a symbol or
