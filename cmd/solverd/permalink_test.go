@@ -298,3 +298,15 @@ func TestWebPlayLinkCutShort(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPlayLinkSolved opens a play-mode link to a board the person
+// finished: it says "Solved by you", as the last digit entered did, where
+// it said "Your turn" before.
+func TestWebPlayLinkSolved(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	const solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	open(ctx, t, permalink(base, classicHard, 1, "play="+solution))
+	if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on() && document.body.classList.contains('solvedbyyou')`, 20*time.Second)); err != nil {
+		t.Fatalf("%v: play mode says %q", err, eval[string](ctx, t, `document.getElementById('caption').innerText`))
+	}
+}

@@ -578,6 +578,7 @@
       toggle();
       const said = linkFaults(L, text, bad, lists);
       if (said) say(said);
+      checkSolved(); // a link to a board the person finished
     }
   }
 
