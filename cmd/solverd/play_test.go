@@ -689,3 +689,38 @@ func TestWebPlayBig(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPlayHomeEnd presses Home and End in play mode: they move the
+// selection to the row's first and last cells, and leave the replay
+// waiting behind play mode where it was. End used to move that replay to
+// its last step, so that "Back to the replay" showed the solved board and
+// the result, and the address carried the last step.
+func TestWebPlayHomeEnd(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	p := startPlay(ctx, t, base, classicHard)
+	const position = `document.getElementById('board').dataset.position`
+	before := eval[string](ctx, t, position)
+	for _, tt := range []struct {
+		name, key string
+		want      int // the cell selected
+	}{
+		{"↓", kb.ArrowDown, 10}, // from r1c2, the first empty cell
+		{"Home", kb.Home, 9},
+		{"End", kb.End, 17},
+	} {
+		p.keys(tt.key)
+		if g := p.until(func(g playGame) bool { return g.Sel == tt.want }); g.Sel != tt.want {
+			t.Errorf("after %s the selection is cell %d, want %d", tt.name, g.Sel, tt.want)
+		}
+	}
+	if after := eval[string](ctx, t, position); after != before {
+		t.Errorf("Home and End in play mode moved the replay from position %s to %s", before, after)
+	}
+	p.keys(kb.Escape)
+	if err := chromedp.Do(ctx, poll(`!window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if after, revealed := eval[string](ctx, t, position), eval[bool](ctx, t, `document.body.classList.contains('revealed')`); after != before || revealed {
+		t.Errorf("back in the replay, it shows position %s (revealed: %v); want %s, the result hidden", after, revealed, before)
+	}
+}

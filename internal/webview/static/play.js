@@ -17,7 +17,7 @@
   const TOUCH = matchMedia('(pointer: coarse)').matches;
   const HELP = TOUCH
     ? 'Tap a cell, then a digit of the pad; with ✎ Pencil on, digits toggle pencil marks; ⌫ clears the cell. Undo, Hint, Next step and Check are under the pad.'
-    : 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
+    : 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows (Home, End) move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
   const START = TOUCH ? 'Your turn: tap a cell, then a digit.' : 'Your turn: click a cell (or move with the arrow keys), then a digit.';
 
   // P is the person's game on the puzzle read last; null before one.
@@ -489,6 +489,10 @@
     const moves = {
       ArrowLeft: () => select(sel % n ? sel - 1 : sel), ArrowRight: () => select(sel % n < n - 1 ? sel + 1 : sel),
       ArrowUp: () => select(sel >= n ? sel - n : sel), ArrowDown: () => select(sel + n < P.L.N ? sel + n : sel),
+      // The row's first and last cells, as in a grid; left to the viewer
+      // they would move the replay waiting behind play mode to its end, and
+      // show the solution on the way back.
+      Home: () => select(sel - (sel % n)), End: () => select(sel - (sel % n) + n - 1),
       Delete: erase, Backspace: erase, 0: erase, '.': erase,
       ' ': () => setPencil(!P.pencil),
       Escape: toggle, p: toggle, P: toggle,
