@@ -310,3 +310,34 @@ func TestWebPlayLinkSolved(t *testing.T) {
 		t.Fatalf("%v: play mode says %q", err, eval[string](ctx, t, `document.getElementById('caption').innerText`))
 	}
 }
+
+// TestWebLinkWithoutPuzzle opens links that lost their puzzle, cut short
+// on the way or before it: the page says so, where it said nothing (or
+// "Paste a puzzle first.", as if the person had pressed Solve) before.
+func TestWebLinkWithoutPuzzle(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	const status = `document.getElementById('status')`
+	for _, tt := range []struct {
+		name, query string
+		want        string // in the status line, "" for none
+	}{
+		{"no link", "", ""},
+		{"empty puzzle", "?puzzle=", "This link names no puzzle"},
+		{"blank puzzle and a step", "?puzzle=%20&step=5", "This link names no puzzle"},
+		{"a board without its puzzle", "?step=5&play=4..", "This link names no puzzle"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, base+tt.query)
+			if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'idle'`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			got, class := eval[string](ctx, t, status+`.textContent`), eval[string](ctx, t, status+`.className`)
+			if tt.want == "" && got != "" {
+				t.Errorf("the page without a link says %q", got)
+			}
+			if tt.want != "" && (!strings.Contains(got, tt.want) || class != "error") {
+				t.Errorf("the page says %q (class %q); want an error saying %q", got, class, tt.want)
+			}
+		})
+	}
+}

@@ -1116,7 +1116,13 @@
   function openLink() {
     const q = new URLSearchParams(location.search);
     const text = q.get('puzzle');
-    if (!text) return;
+    if (!text || !text.trim()) {
+      // A link cut short on its way can lose its puzzle but keep the rest.
+      if (['puzzle', 'step', 'play', 'marks', ...Object.keys(LINK_FIELDS), 'tolerant'].some((k) => q.has(k))) {
+        setStatus('This link names no puzzle (its puzzle= is missing or empty): it was cut short on its way, most likely. Ask for the whole link, or paste the puzzle.', true);
+      }
+      return;
+    }
     $('puzzle').value = text;
     // A variant or format by its name in the API ("VARIANT_KILLER_X") or
     // short ("killer-x"); one the page does not know is said, not dropped.
