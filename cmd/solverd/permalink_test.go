@@ -341,3 +341,44 @@ func TestWebLinkWithoutPuzzle(t *testing.T) {
 		})
 	}
 }
+
+// TestWebLinkBadStep opens links whose step is no step number: the page
+// shows the step it can and says why, where it showed step 1 (or 12 of
+// "12abc") without a word before; a press of Solve forgets the link.
+func TestWebLinkBadStep(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	const status = `document.getElementById('status').textContent`
+	for _, tt := range []struct {
+		step string
+		want string // in the status line, "" for nothing of the step
+		pos  string // the board's position shown (0-based)
+	}{
+		{"5", "", "4"},
+		{"-4", "The link's step “-4” is not a step number (1 is the start): it shows step 1.", "0"},
+		{"abc", "The link's step “abc” is not a step number (1 is the start): it shows step 1.", "0"},
+		{"12abc", "The link's step “12abc” is not a step number (1 is the start): it shows step 12.", "11"},
+	} {
+		t.Run(tt.step, func(t *testing.T) {
+			open(ctx, t, base+"?puzzle="+classicHard+"&step="+url.QueryEscape(tt.step))
+			if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'replaying' && document.getElementById('board').dataset.position === '`+tt.pos+`'`, 20*time.Second)); err != nil {
+				t.Fatalf("%v (status %q)", err, eval[string](ctx, t, status))
+			}
+			got := eval[string](ctx, t, status)
+			if tt.want == "" && strings.Contains(got, "step") {
+				t.Errorf("the status says %q of a good step", got)
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("the status says %q; want %q", got, tt.want)
+			}
+			if tt.want == "" {
+				return
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("solve")), poll(`document.body.dataset.state === 'replaying' || document.body.dataset.state === 'done'`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			if got := eval[string](ctx, t, status); strings.Contains(got, "The link's step") {
+				t.Errorf("after Solve the status still says %q", got)
+			}
+		})
+	}
+}

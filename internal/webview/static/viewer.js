@@ -1071,8 +1071,12 @@
     $('speed').setAttribute('aria-valuetext', sps === Infinity ? 'as fast as they come' : `${sps} steps a second`);
   }
 
+  // linkNote is what the page's link got wrong, said before the status
+  // until the person presses Solve.
+  let linkNote = '';
+
   function setStatus(text, error) {
-    $('status').textContent = text;
+    $('status').textContent = linkNote && !error ? `${linkNote} ${text}`.trim() : text;
     $('status').className = error ? 'error' : '';
   }
 
@@ -1140,8 +1144,12 @@
       setStatus(`The link's ${unknown.join(' and ')} is not one this page knows: choose one under “Variant, format, charset, region map”, then press Solve.`, true);
       return;
     }
-    const step = parseInt(q.get('step') || '1', 10);
-    solve(Number.isFinite(step) && step > 0 ? step : 1);
+    const parsed = parseInt(q.get('step') || '1', 10);
+    const step = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+    // A step that is no number (cut short, mistyped) is said, not taken
+    // silently for another: the status keeps saying it until Solve.
+    if (q.has('step') && !/^\s*[1-9]\d*\s*$/.test(q.get('step'))) linkNote = `The link's step “${q.get('step')}” is not a step number (1 is the start): it shows step ${step}.`;
+    solve(step);
   }
 
   // ---- Solving -------------------------------------------------------------
@@ -1171,6 +1179,7 @@
   // solve reads the puzzle of the form and streams its solve. With at, it
   // stops at that step (1-based) once it arrives instead of playing.
   async function solve(at) {
+    if (typeof at !== 'number') linkNote = ''; // a solve of the person's, not the link's
     const raw = $('puzzle').value.trim();
     if (!raw) { setStatus('Paste a puzzle first.', true); return; }
     let puzzle;
