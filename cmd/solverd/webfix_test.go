@@ -635,3 +635,30 @@ func TestWebPlayExportNoCursor(t *testing.T) {
 		t.Errorf("printing shows the selected cell (display %q in print)", printed)
 	}
 }
+
+// TestWebPlayCheckCountsEntries presses Check on a killer whose string
+// comes with three solved cells and no clue: the count of the person's
+// digits leaves those out. Before, Check said "none of your 3 digits is
+// wrong" to a person who had entered none.
+func TestWebPlayCheckCountsEntries(t *testing.T) {
+	ctx, base, client := webViewer(t, 2*time.Minute)
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{
+		Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: killerPuzzle}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startPlay(ctx, t, base, killerPuzzle)
+	countCalls(ctx, t)
+	if got := pressCheck(ctx, t); got != "Still solvable." {
+		t.Errorf("Check before any entry says %q, want %q", got, "Still solvable.")
+	}
+	// The answer in the first cell selected, an empty one.
+	g := p.game()
+	d := resp.GetResult().GetBoard().GetCells()[g.Sel].GetValue()
+	p.keys(fmt.Sprint(d))
+	p.until(func(g playGame) bool { return g.Vals[g.Sel] == int(d) })
+	if got, want := pressCheck(ctx, t), "Still solvable: none of your 1 digit is wrong."; got != want {
+		t.Errorf("Check after one right entry says %q, want %q", got, want)
+	}
+}

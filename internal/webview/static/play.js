@@ -337,7 +337,11 @@
       const v = await verdict();
       if (signature() !== key) return;
       P.checked = key;
-      const entered = P.vals.filter((d, cell) => d && !locked(cell)).length;
+      // The person's digits: not the clues, nor the solved cells the
+      // puzzle's string came with (a SudokuWiki string's), which are no
+      // entry of theirs.
+      const start = P.board.cells || [];
+      const entered = P.vals.filter((d, cell) => d && !locked(cell) && d !== ((start[cell] && start[cell].value) || 0)).length;
       if (!v.known) {
         say(v.ok ? 'Still solvable.' : `Not solvable any more${v.why ? `: ${v.why}` : ''}.`);
         return;
