@@ -724,3 +724,45 @@ func TestWebPlayHomeEnd(t *testing.T) {
 		t.Errorf("back in the replay, it shows position %s (revealed: %v); want %s, the result hidden", after, revealed, before)
 	}
 }
+
+// TestWebPlaySpaceOnItsButtons presses Space, the pencil switch, after
+// clicking play mode's own buttons, as a person following the help would:
+// it switches pencil mode and presses none of them again. Before, Space
+// after a click on "Solve it yourself" pressed "Back to the replay" (play
+// mode ended, the next digit went nowhere), and after Undo it undid again.
+func TestWebPlaySpaceOnItsButtons(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	p := startPlay(ctx, t, base, classicHard)
+	p.keys(kb.Escape)
+	if err := chromedp.Do(ctx, poll(`!window.sudokuPlay.on()`, 20*time.Second), chromedp.Click(chromedp.ID("playmode"))); err != nil {
+		t.Fatal(err)
+	}
+	p.until(func(g playGame) bool { return eval[bool](ctx, t, `window.sudokuPlay.on()`) })
+	p.keys(" ")
+	g := p.until(func(g playGame) bool { return g.Pencil })
+	if on := eval[bool](ctx, t, `window.sudokuPlay.on()`); !on || !g.Pencil {
+		t.Errorf("Space after a click on the toggle: play mode on %v, pencil mode %v; want both", on, g.Pencil)
+		if !on {
+			p.keys("p")
+		}
+	}
+	if g.Pencil {
+		p.keys(" ")
+		p.until(func(g playGame) bool { return !g.Pencil })
+	}
+
+	// Two digits, one undone by the button, then Space.
+	p.keys("1") // r1c2
+	p.keys(kb.ArrowRight)
+	p.keys("9") // r1c3
+	p.until(func(g playGame) bool { return g.Vals[2] == 9 })
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("undo"))); err != nil {
+		t.Fatal(err)
+	}
+	p.until(func(g playGame) bool { return g.Vals[2] == 0 })
+	p.keys(" ")
+	g = p.until(func(g playGame) bool { return g.Pencil })
+	if !g.Pencil || g.Vals[1] != 1 {
+		t.Errorf("Space after a click on Undo: pencil mode %v, r1c2 holds %d; want pencil mode and the 1 kept", g.Pencil, g.Vals[1])
+	}
+}

@@ -1433,8 +1433,11 @@
     document.addEventListener('keydown', (e) => {
       if (typing(e.target)) return;
       // Space ticks the box, opens the details or presses the button that
-      // has the focus, but for the transport controls and the digit pad.
-      if (e.key === ' ' && e.target.closest('button, summary, input[type=checkbox]') && !e.target.closest('#controls, #pad')) return;
+      // has the focus, but for the transport controls, the digit pad and,
+      // in play mode, its own buttons: there it is the pencil switch, as the
+      // help says, which a button just clicked (Solve it yourself, Undo)
+      // would otherwise take as a second press.
+      if (e.key === ' ' && e.target.closest('button, summary, input[type=checkbox]') && !e.target.closest('#controls, #pad') && !(playMode() && e.target.closest('#playrow'))) return;
       // In the outline's box space, Home and End scroll it, as in any box
       // that scrolls, rather than play the solve or leave the step read.
       if ((e.key === ' ' || e.key === 'Home' || e.key === 'End') && e.target.closest('#outline')) return;
