@@ -766,3 +766,43 @@ func TestWebPlaySpaceOnItsButtons(t *testing.T) {
 		t.Errorf("Space after a click on Undo: pencil mode %v, r1c2 holds %d; want pencil mode and the 1 kept", g.Pencil, g.Vals[1])
 	}
 }
+
+// TestWebPlayKeyboardLayouts types letters on a 16×16 board as they come
+// from keyboards of other layouts than QWERTY: a letter is the one the key
+// writes, wherever the key lies (an AZERTY A has QWERTY's Q code), a key
+// that writes no Latin letter by its place, and a digit still by its key
+// (AZERTY's unshifted 1 writes '&'). Before,
+// the page read letters by their QWERTY place: AZERTY's a entered nothing
+// and its q entered A.
+func TestWebPlayKeyboardLayouts(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	x16 := eval0Examples(ctx, t, base)["16×16"].Text
+	p := startPlay(ctx, t, base, x16)
+	if g := p.game(); g.Sel != 0 || g.Vals[0] != 0 {
+		t.Fatalf("play mode starts on cell %d holding %d; want the empty r1c1", g.Sel, g.Vals[0])
+	}
+	for _, tt := range []struct {
+		name, key, code string
+		shift           bool
+		digit           int   // in r1c1 after the key
+		marks           []int // r1c1's pencil marks after the key
+	}{
+		{"QWERTY b", "b", "KeyB", false, 11, nil},
+		{"AZERTY a", "a", "KeyQ", false, 10, nil},
+		{"AZERTY q, no symbol of 16×16", "q", "KeyA", false, 0, nil},
+		{"AZERTY Shift+A, a pencil mark", "A", "KeyQ", true, 0, []int{10}},
+		{"AZERTY unshifted 1", "&", "Digit1", false, 1, nil},
+		{"Russian ф, by its place", "ф", "KeyA", false, 10, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p.keys(kb.Delete)
+			p.keys(kb.Delete) // the digit, then the pencil marks
+			p.until(func(g playGame) bool { return g.Vals[0] == 0 && len(g.Cands[0]) == 0 })
+			eval[bool](ctx, t, fmt.Sprintf(`document.body.dispatchEvent(new KeyboardEvent('keydown', {key: %q, code: %q, shiftKey: %v, bubbles: true, cancelable: true}))`, tt.key, tt.code, tt.shift))
+			g := p.until(func(g playGame) bool { return g.Vals[0] == tt.digit && slices.Equal(g.Cands[0], tt.marks) })
+			if g.Vals[0] != tt.digit || !slices.Equal(g.Cands[0], tt.marks) {
+				t.Errorf("r1c1 holds %d with pencil marks %v; want %d and %v", g.Vals[0], g.Cands[0], tt.digit, tt.marks)
+			}
+		})
+	}
+}

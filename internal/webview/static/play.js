@@ -467,10 +467,15 @@
   }
 
   // symbolOf returns the digit a key stands for on this board, 0 for none:
-  // by the key's place on the keyboard, so that Shift+1 is still 1.
+  // a digit by the key's place on the keyboard, so that Shift+1 is still 1
+  // (and an AZERTY keyboard's unshifted 1 is 1), a letter by the letter
+  // the key writes: the places of letters differ between layouts (AZERTY's
+  // A is where QWERTY has Q). A key that writes no Latin letter (a Russian
+  // keyboard's ф) goes by its place, as a Latin keyboard's would.
   function symbolOf(e) {
-    const m = /^(?:Digit|Numpad)(\d)$/.exec(e.code || '') || /^Key([A-Z])$/.exec(e.code || '');
-    const ch = m ? m[1] : (e.key || '').toUpperCase();
+    const key = (e.key || '').toUpperCase();
+    const m = /^(?:Digit|Numpad)(\d)$/.exec(e.code || '') || (/^[A-Z]$/.test(key) ? null : /^Key([A-Z])$/.exec(e.code || ''));
+    const ch = m ? m[1] : key;
     const i = P.L.symbols.indexOf(ch);
     return ch.length === 1 && i >= 0 && i < P.L.n ? i + 1 : 0;
   }
