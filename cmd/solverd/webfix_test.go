@@ -418,6 +418,8 @@ func TestWebHintText(t *testing.T) {
 		area         int // cells outlined as the hint's area; -1 not checked
 	}{
 		{"digits in order, killer step 2", killerPuzzle, 2, 2, "Cells r1c3, r1c4, r2c3; digits 4, 5, 6, 7, 8, 9.", -1},
+		// One cell and one digit are named in the singular.
+		{"one cell, one digit, killer step 19", killerPuzzle, 19, 2, "Cell r2c3; digit ", -1},
 		{"a cage named, killer step 1", killerPuzzle, 1, 1, "Look at cage 24+ at r1c1.", 4},
 		{"a cage named, killer step 3", killerPuzzle, 3, 1, "Look at cage 17+ at r1c5.", 2},
 		// A single's cell lies in a cage by chance: the cell is named.

@@ -632,7 +632,8 @@
     const digits = new Set();
     for (const x of [...(step.placements || []), ...(step.eliminations || []), ...(step.highlights || [])]) if (x.digit) digits.add(x.digit);
     const named = [...digits].sort((a, b) => a - b).map((d) => L.symbols[d - 1] || String(d));
-    $('explanation').textContent = `Cells ${hintCells(step).map((c) => cellName(L, c)).join(', ')}; digits ${named.join(', ')}. Press ${HINT_KEY} again for the whole step.`;
+    const cells = hintCells(step).map((c) => cellName(L, c));
+    $('explanation').textContent = `${cells.length === 1 ? 'Cell' : 'Cells'} ${cells.join(', ')}; ${named.length === 1 ? 'digit' : 'digits'} ${named.join(', ')}. Press ${HINT_KEY} again for the whole step.`;
   }
 
   // hintKey gives a hint for the highlighted step, one level more each
