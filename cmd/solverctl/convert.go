@@ -132,12 +132,18 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 // pencil-mark grid (what the grid becomes when the marks say more than
 // the digits and can be written), which writes an empty cell of one mark
 // as a digit, a clue too; a v1 string (and a jigsaw's URL, which holds
-// one) writes an empty cell of one mark as a solved digit. Empty when
-// nothing is.
+// one) writes an empty cell of one mark as a solved digit, and a killer
+// v1 string (a killer jigsaw's jigsaw v1 string holds one) flags no clue.
+// Empty when nothing is.
 func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string {
 	switch f {
 	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID, sudokuv1.Format_FORMAT_NXN:
-	case sudokuv1.Format_FORMAT_V1, sudokuv1.Format_FORMAT_JIGSAW_V1:
+	case sudokuv1.Format_FORMAT_V1:
+		return v1MarksLost(board)
+	case sudokuv1.Format_FORMAT_JIGSAW_V1:
+		if len(board.GetCages()) > 0 { // a killer jigsaw: its bd is a killer v1 string
+			return joinNotes(killerV1CluesLost(board), v1MarksLost(board))
+		}
 		return v1MarksLost(board)
 	case sudokuv1.Format_FORMAT_KILLER_V1:
 		return joinNotes(killerV1CluesLost(board), v1MarksLost(board))

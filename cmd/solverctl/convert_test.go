@@ -192,7 +192,8 @@ func TestProgressLostPencilGrid(t *testing.T) {
 // as that digit solved (the format's flaw, which decoding keeps): convert
 // says so for v1, jigsaw v1 and killer v1 strings and for a jigsaw's URL,
 // whose bd is a v1 string, as it does of what plain text leaves out; a
-// killer v1 string flags no clue, which it says too.
+// killer v1 string flags no clue, which it says too, and so does a killer
+// jigsaw's jigsaw v1 string, whose bd is a killer v1 string.
 func TestProgressLostV1(t *testing.T) {
 	board := func(marks ...[]uint32) *sudokuv1.Board {
 		b := &sudokuv1.Board{Size: 9, Cells: make([]*sudokuv1.Cell, 81)}
@@ -203,6 +204,11 @@ func TestProgressLostV1(t *testing.T) {
 			}
 		}
 		b.Cells[80] = &sudokuv1.Cell{Value: 9, Given: true}
+		return b
+	}
+	killer := func(b *sudokuv1.Board) *sudokuv1.Board {
+		b.Variant = sudokuv1.Variant_VARIANT_KILLER_JIGSAW
+		b.Cages = []*sudokuv1.Cage{{Target: 9, Cells: []uint32{80}}}
 		return b
 	}
 	const one = "a v1 string tells no single pencil mark from a digit found: 1 empty cell of one pencil mark written as solved digit (v2 or --to json keep them)"
@@ -222,6 +228,12 @@ func TestProgressLostV1(t *testing.T) {
 				"a v1 string tells no single pencil mark from a digit found: 2 empty cells of one pencil mark written as solved digits (v2 or --to json keep them)"},
 		{"killer v1, no single mark", sudokuv1.Format_FORMAT_KILLER_V1, board(), "",
 			"a killer v1 string tells no clue from a digit found: 1 clue written as solved digit (v2 or --to json keep them)"},
+		// A killer jigsaw's jigsaw v1 string holds a killer v1 string as
+		// its bd, which flags no clue either.
+		{"killer jigsaw v1", sudokuv1.Format_FORMAT_JIGSAW_V1, killer(board()), "shape=33&bd=…,…&jigmap=…",
+			"a killer v1 string tells no clue from a digit found: 1 clue written as solved digit (v2 or --to json keep them)"},
+		{"killer jigsaw v1, a single mark", sudokuv1.Format_FORMAT_JIGSAW_V1, killer(board([]uint32{5})), "shape=33&bd=…,…&jigmap=…",
+			"a killer v1 string tells no clue from a digit found: 1 clue written as solved digit (v2 or --to json keep them); " + one},
 		{"jigsaw URL", sudokuv1.Format_FORMAT_URL, board([]uint32{5}), "https://www.sudokuwiki.org/jigsaw.aspx?shape=33&bd=…", one},
 		{"2.0 URL", sudokuv1.Format_FORMAT_URL, board([]uint32{5}), "https://www.sudokuwiki.org/sudoku.htm?bd=S9B…", ""},
 		{"v1, no single mark", sudokuv1.Format_FORMAT_V1, board(), "", ""},
