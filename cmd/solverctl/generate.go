@@ -44,7 +44,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	to := "auto"
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+", new by default (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
-	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle: 4..32 (3..32 for KenKen and jigsaw variants, 4..16 for Str8ts, 4..12 for Str8ts B and BX, 9 alone for killer X; variants with boxes, KenDoku among them, a size that has them, not a prime); 0 means 9, or 6 for KenKen")
+	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle: 4..32 (3..32 for KenKen and jigsaw variants, 4..16 for Str8ts, 4..12 for Str8ts B and BX, 9 alone for killer X; variants with boxes, KenDoku among them, a size that has them, not a prime); 0 means 9, or 6 for KenKen and KenDoku")
 	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, variantNames}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(variantNames))
 	fs.Var(&enumValue[sudokuv1.DifficultyLevel]{&req.Level, levelNames}, "level", "difficulty `level` asked for: "+names(levelNames))
 	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")

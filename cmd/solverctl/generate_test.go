@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"strings"
 	"testing"
 
@@ -253,5 +254,52 @@ func TestPrintGeneratedKept(t *testing.T) {
 				t.Errorf("%s: printed\n%s\nwant a line %q", tt.name, b.String(), w)
 			}
 		}
+	}
+}
+
+// TestGenerateDefaultSizeHelp: -size's help says what size a new puzzle of
+// each variant has when -size is left at 0, and generate makes that size
+// (a KenDoku is 6×6, as a KenKen is; the help said 9).
+func TestGenerateDefaultSizeHelp(t *testing.T) {
+	stdout, stderr, err := runCLI(t, "", "generate", "--help")
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("generate --help: %v", err)
+	}
+	help := stdout + stderr
+	_, clause, ok := strings.Cut(help, "0 means ")
+	if !ok {
+		t.Fatalf("-size's help names no default:\n%s", help)
+	}
+	clause, _, _ = strings.Cut(clause, "\n")
+	six := ""
+	if _, after, ok := strings.Cut(clause, "or 6 for "); ok {
+		six = after
+	}
+	tests := []struct {
+		variant, name string
+	}{
+		{"classic", "classic"},
+		{"killer", "killer"},
+		{"kenken", "KenKen"},
+		{"kendoku", "KenDoku"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant, func(t *testing.T) {
+			out, _, err := runCLI(t, "", "generate", "--variant", tt.variant, "--seed", "1", "--to", "json")
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			var board sudokuv1.Board
+			if err := protojson.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &board); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			helped := uint32(9)
+			if strings.Contains(six, tt.name) {
+				helped = 6
+			}
+			if board.GetSize() != helped {
+				t.Errorf("a new %s is %d×%d; -size's help (0 means %s) says %d", tt.variant, board.GetSize(), board.GetSize(), clause, helped)
+			}
+		})
 	}
 }

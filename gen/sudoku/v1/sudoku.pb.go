@@ -1118,7 +1118,7 @@ const (
 	// Solve or complete the given board (its region map, cages and any
 	// digits), then derive a new puzzle from that solution. Without a
 	// board or text, an empty board of the region map's size, else of size
-	// (default 9, or 6 for KenKen).
+	// (default 9, or 6 for KenKen and KenDoku).
 	GenerateMode_GENERATE_MODE_BASE_ON_MAP GenerateMode = 2
 	// Keep removing clues from the given puzzle while it stays unique. With
 	// a symmetry, the puzzle's clues must have it (refused otherwise).
@@ -4211,7 +4211,7 @@ type GenerateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// How to start.
 	Mode GenerateMode `protobuf:"varint,1,opt,name=mode,proto3,enum=sudoku.v1.GenerateMode" json:"mode,omitempty"`
-	// The size of a new puzzle (default 9, or 6 for KenKen): 4 to 32 (3 for
+	// The size of a new puzzle (default 9, or 6 for KenKen and KenDoku): 4 to 32 (3 for
 	// KenKen and the jigsaw variants), only sizes with regular boxes for
 	// variants with boxes (not 5, 7, 11, ...; square boxes for Windoku),
 	// Str8ts up to 16 (12 with boxes), killer X 9 only; another is refused
