@@ -245,3 +245,31 @@ func TestProgressLostV1(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatFlagReadsWhatConvertWrites: every format convert writes can be
+// named with -format to read it back (-format url was refused as an
+// invalid value, though the service decodes FORMAT_URL).
+func TestFormatFlagReadsWhatConvertWrites(t *testing.T) {
+	for _, c := range convertFormats {
+		t.Run(c.name, func(t *testing.T) {
+			i := slices.IndexFunc(formatNames, func(f choice[sudokuv1.Format]) bool { return f.name == c.name })
+			if i < 0 {
+				t.Fatalf("-format has no %q, which convert --to writes", c.name)
+			}
+			if formatNames[i].value != c.value {
+				t.Errorf("-format %s is %v, convert --to %s %v", c.name, formatNames[i].value, c.name, c.value)
+			}
+		})
+	}
+	url, _, err := runCLI(t, "", "convert", "--to", "url", seedPuzzle)
+	if err != nil {
+		t.Fatalf("convert --to url: %v", err)
+	}
+	out, stderr, err := runCLI(t, "", "solve", "--format", "url", strings.TrimSpace(url))
+	if err != nil {
+		t.Fatalf("solve --format url: %v\n%s", err, stderr)
+	}
+	if !strings.HasPrefix(out, "status: solved") {
+		t.Errorf("solve --format url printed:\n%s", out)
+	}
+}

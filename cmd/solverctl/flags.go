@@ -62,6 +62,7 @@ var (
 		{"jigsaw-v1", sudokuv1.Format_FORMAT_JIGSAW_V1},
 		{"v2", sudokuv1.Format_FORMAT_V2},
 		{"grid", sudokuv1.Format_FORMAT_GRID},
+		{"url", sudokuv1.Format_FORMAT_URL},
 		{"killer-arrows", sudokuv1.Format_FORMAT_KILLER_ARROWS},
 		{"sudocue", sudokuv1.Format_FORMAT_SUDOCUE},
 		{"json", formatJSON},
