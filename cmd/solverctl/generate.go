@@ -112,6 +112,11 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		if err := checkVariantFlag(cmd.name, text, f.format, req.Variant, f.charset, ""); err != nil {
 			return err
 		}
+	case f.charset != "":
+		// A new puzzle reads no text, but its charset names the symbols
+		// of the answer's text in the forms that use one (plain, nxn),
+		// as it does those of the solution line.
+		req.Puzzle = &sudokuv1.Puzzle{Charset: f.charset}
 	}
 
 	ctx, client, done, err := f.connect(ctx)

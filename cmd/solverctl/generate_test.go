@@ -303,3 +303,44 @@ func TestGenerateDefaultSizeHelp(t *testing.T) {
 		})
 	}
 }
+
+// TestGenerateCharset: a new puzzle written in the N×N form is written in
+// -charset's symbols, as convert --to nxn writes it and as the solution
+// line is (the puzzle came in 0-9, without its charset line, while the
+// solution came in the charset).
+func TestGenerateCharset(t *testing.T) {
+	tests := []struct {
+		to    string
+		first string // the first line
+	}{
+		{"nxn", "#ABCD"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.to, func(t *testing.T) {
+			out, stderr, err := runCLI(t, "", "generate", "--size", "4", "--seed", "2", "--solution", "--charset", "#ABCD", "--to", tt.to)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr)
+			}
+			puzzle, _, _ := strings.Cut(out, "solution: ")
+			if tt.first != "" && !strings.HasPrefix(puzzle, tt.first+"\n") {
+				t.Errorf("first line is not the charset %s:\n%s", tt.first, out)
+			}
+			if strings.ContainsAny(puzzle, "01234") {
+				t.Errorf("the puzzle is not written in the charset #ABCD:\n%s", out)
+			}
+			if !strings.Contains(puzzle, "A") && !strings.Contains(puzzle, "B") && !strings.Contains(puzzle, "C") && !strings.Contains(puzzle, "D") {
+				t.Errorf("the puzzle has no clue in the charset #ABCD:\n%s", out)
+			}
+			// It reads back with the charset, as the same puzzle.
+			back, stderr, err := runCLI(t, puzzle, "solve", "--charset", "#ABCD", "-")
+			if err != nil {
+				t.Fatalf("solve --charset #ABCD of the puzzle: %v\n%s", err, stderr)
+			}
+			_, sol, _ := strings.Cut(out, "solution: ")
+			sol, _, _ = strings.Cut(sol, "\n")
+			if !strings.Contains(back, "plain: "+sol+"\n") {
+				t.Errorf("the puzzle solves to other than its solution %s:\n%s", sol, back)
+			}
+		})
+	}
+}
