@@ -150,6 +150,10 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	if note := levelNote(req, resp); note != "" {
 		fmt.Fprintln(e.stderr, "solverctl: note: "+note)
 	}
+	// A killer v1 string flags no clue: say so, as convert does.
+	if note := progressLost(req.Format, resp.GetBoard(), resp.GetText()); note != "" {
+		fmt.Fprintln(e.stderr, "solverctl: note: "+note)
+	}
 	return nil
 }
 

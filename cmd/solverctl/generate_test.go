@@ -344,3 +344,33 @@ func TestGenerateCharset(t *testing.T) {
 		})
 	}
 }
+
+// TestGenerateKillerV1CluesNote: a new killer's clues written in a killer
+// v1 string (or a killer jigsaw's jigsaw v1 string, which holds one) read
+// back as digits found, which generate notes on standard error as convert
+// does; a 2.0 string keeps them, and generate says nothing.
+func TestGenerateKillerV1CluesNote(t *testing.T) {
+	const note = "solverctl: note: a killer v1 string tells no clue from a digit found: 4 clues written as solved digits"
+	tests := []struct {
+		to   string
+		want string
+	}{
+		{"killer-v1", note},
+		{"l9b", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.to, func(t *testing.T) {
+			// Seed 1 draws a killer of 4 clues at its first attempt.
+			out, stderr, err := runCLI(t, "", "generate", "--variant", "killer", "--seed", "1", "--to", tt.to)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr)
+			}
+			if !strings.Contains(out, "\nclues: 4\n") {
+				t.Fatalf("seed 1 no longer draws a killer of 4 clues:\n%s", out)
+			}
+			if got := strings.Contains(stderr, "tells no clue"); got != (tt.want != "") || !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q, want %q", stderr, tt.want)
+			}
+		})
+	}
+}
