@@ -209,7 +209,7 @@ func (l *lineEnds) Read(p []byte) (int, error) {
 }
 
 // next returns the next line, without its line break (LF, CRLF or a
-// lone CR), and its number.
+// lone CR) and a UTF-8 byte order mark that starts it, and its number.
 // tooLong tells that the line had more than max bytes; text is then
 // empty. At the end of the input, err is io.EOF; a line that goes on for
 // more than maxSkip bytes without a line break ends the reading with an
@@ -239,12 +239,12 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 		}
 		lr.line++
 		s := strings.TrimRight(string(lr.buf), "\r\n")
-		if lr.line == 1 {
-			if bytes.HasPrefix(lr.buf, utf16LE) || bytes.HasPrefix(lr.buf, utf16BE) {
-				return "", 0, false, errors.New("the input is UTF-16 text (it starts with a UTF-16 byte order mark): batch and rate read UTF-8; save it as UTF-8")
-			}
-			s = strings.TrimPrefix(s, byteOrderMark)
+		if lr.line == 1 && (bytes.HasPrefix(lr.buf, utf16LE) || bytes.HasPrefix(lr.buf, utf16BE)) {
+			return "", 0, false, errors.New("the input is UTF-16 text (it starts with a UTF-16 byte order mark): batch and rate read UTF-8; save it as UTF-8")
 		}
+		// Not only the first line: files joined (cat a.txt b.txt) each
+		// start with the mark their editor wrote, before a comment too.
+		s = strings.TrimPrefix(s, byteOrderMark)
 		if len(s) > lr.max {
 			return "", lr.line, true, nil
 		}

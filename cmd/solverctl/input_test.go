@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -215,6 +217,8 @@ func TestLineReader(t *testing.T) {
 		{"lone cr, no final line break", "a\rbb", 3, []string{"a", "bb"}},
 		{"cr and lf mixed", "a\rbb\nccc\r\nd", 3, []string{"a", "bb", "ccc", "d"}},
 		{"byte order mark", "\ufeffa\r\nb\ufeff\n", 10, []string{"a", "b\ufeff"}},
+		// Files joined (cat a.txt b.txt) each start with one.
+		{"byte order marks of joined files", "\ufeffa\r\n\ufeff# b\r\n\ufeffc\n", 10, []string{"a", "# b", "c"}},
 		{"too long in the middle", "a\n" + long + "\nb\n", 10, []string{"a", "!", "b"}},
 		{"too long at the end", "a\n" + long, 10, []string{"a", "!"}},
 		{"at the limit", "0123456789\n01234567890\n", 10, []string{"0123456789", "!"}},
@@ -244,6 +248,38 @@ func TestLineReader(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestBatchJoinedFiles: a list joined from files that each start with a
+// byte order mark (cat a.txt b.txt, of files a Windows editor saved) is
+// read as its files are: the comment after a mark is skipped, not sent as
+// a puzzle and counted as failed, and a puzzle after one is echoed
+// without it.
+func TestBatchJoinedFiles(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "joined.txt")
+	text := "\ufeff# list A\r\n" + seedPuzzle + "\r\n\ufeff# list B\r\n\ufeff" + seedPuzzle + "\r\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := runCLI(t, "", "batch", "--json", file)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	var lines []int
+	for rec := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var r batchRecord
+		if err := json.Unmarshal([]byte(rec), &r); err != nil {
+			t.Fatalf("record %q: %v", rec, err)
+		}
+		if r.Status != "solved" || r.Puzzle != seedPuzzle {
+			t.Errorf("line %d: status %s, puzzle %q; want solved, %q", r.Line, r.Status, r.Puzzle, seedPuzzle)
+		}
+		lines = append(lines, r.Line)
+	}
+	slices.Sort(lines)
+	if !slices.Equal(lines, []int{2, 4}) {
+		t.Errorf("records of lines %v, want [2 4]:\n%s", lines, out)
 	}
 }
 
