@@ -754,6 +754,8 @@ func (b *batcher) item(j *job) *sudokuv1.BatchItem {
 			Charset:   b.template.GetCharset(),
 			RegionMap: b.template.GetRegionMap(),
 			Variant:   b.template.GetVariant(),
+			// -tolerant, or a live str8ts.com string, read as solve reads it.
+			Tolerant: b.template.GetTolerant() || liveStr8ts(j.puzzle),
 		}
 	}
 	// The batch prints no board: the basic result leaves it out.

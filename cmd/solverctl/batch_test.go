@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -666,5 +667,42 @@ func TestFailureNotes(t *testing.T) {
 	}
 	if got := failureNotes(nil, nil); len(got) != 0 {
 		t.Errorf("no failure: %q", got)
+	}
+}
+
+// TestBatchTolerant: batch and rate read strings with known defects as
+// solve does: -tolerant reads an interim base-32 2.0 string (strictly read
+// in base 36, a board without solution), and a live str8ts.com string
+// (candidates off by one) is read without being asked. Both were sent
+// strictly: no_solution and an error line, -tolerant or not.
+func TestBatchTolerant(t *testing.T) {
+	const live = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a" // str8ts.com's "Easy 1", as published
+	file := writeLines(t, []string{s9bInterim, live})
+	tests := []struct {
+		args []string
+		want map[int]string // status by line
+	}{
+		{[]string{"batch", "--json"}, map[int]string{1: "no_solution", 2: "solved"}},
+		{[]string{"batch", "--json", "--tolerant"}, map[int]string{1: "solved", 2: "solved"}},
+		{[]string{"rate", "--json", "--tolerant"}, map[int]string{1: "solved", 2: "solved"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, errOut, err := runCLI(t, "", append(tt.args, file)...)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, errOut)
+			}
+			got := map[int]string{}
+			for rec := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+				var r batchRecord
+				if err := json.Unmarshal([]byte(rec), &r); err != nil {
+					t.Fatalf("record %q: %v", rec, err)
+				}
+				got[r.Line] = r.Status
+			}
+			if !maps.Equal(got, tt.want) {
+				t.Errorf("statuses %v, want %v\n%s", got, tt.want, out)
+			}
+		})
 	}
 }
