@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -57,7 +58,8 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs.BoolVar(&req.IncludeSolution, "solution", false, "also print the solution")
 	// The connection, puzzle and strategy flags of solve and steps.
 	f.conn.register(fs)
-	f.share(fs, "timeout", "json", "format", "charset", "map", "strategies")
+	f.share(fs, "json", "format", "charset", "map", "strategies")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of the call: when it passes, the closest puzzle found comes back (level met: no); 0 means none: in-process, where no cap ends the retries, a level no puzzle meets is then looked for until interrupted, while a solverd applies its -default-timeout (30s unless set)")
 	pos, err := parseCommand(cmd, e, fs, &f.conn, args)
 	if err != nil {
 		return helpIsNil(err)

@@ -374,3 +374,28 @@ func TestGenerateKillerV1CluesNote(t *testing.T) {
 		})
 	}
 }
+
+// TestGenerateTimeoutHelp: generate's -timeout says what its deadline
+// does to a generation, not to a solve: the closest puzzle comes back when
+// it passes, and without one (0) in-process, where no cap of nodes or
+// steps ends the retries, a level no puzzle meets is looked for until
+// interrupted (the help spoke of a solve bounded by the service's caps).
+func TestGenerateTimeoutHelp(t *testing.T) {
+	stdout, stderr, err := runCLI(t, "", "generate", "--help")
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("generate --help: %v", err)
+	}
+	_, usage, ok := strings.Cut(stdout+stderr, "\n  -timeout duration\n")
+	if !ok {
+		t.Fatalf("no -timeout in:\n%s", stdout+stderr)
+	}
+	usage, _, _ = strings.Cut(usage, "\n  -")
+	for _, want := range []string{"closest puzzle", "until interrupted", "(default 30s)"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("-timeout's help does not say %q:\n%s", want, usage)
+		}
+	}
+	if strings.Contains(usage, "the solve") {
+		t.Errorf("-timeout's help speaks of a solve:\n%s", usage)
+	}
+}
