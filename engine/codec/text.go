@@ -53,7 +53,7 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 		if n, cells, ok := puzzleLines(text); ok {
 			fe.Reason += fmt.Sprintf(" (the text is %d lines of %d cells, a puzzle each: a call reads one puzzle, and a list goes to SolveBatch, solverctl batch)", n, cells)
 		} else if charset == "" {
-			fe.Reason += line81Hint(text)
+			fe.Reason += line81Hint(text) + firstFieldHint(text)
 		}
 	}
 	return p, err
@@ -81,6 +81,35 @@ func puzzleLines(text string) (n, cells int, ok bool) {
 		side++
 	}
 	return n, cells, n >= 2 && n != cells && side*side == cells && cells >= 16 && cells <= maxCells
+}
+
+// firstFieldHint returns a note for the error of text when it is one
+// line whose first field (up to white space) is a puzzle of 4×4 or more
+// and the fields after it hold fewer cells, a line of a list with a note
+// such as Sudoku Explainer's ratings ("<puzzle> 9.0 1.2 1.2"), which
+// lists of puzzles read as its first field; "" otherwise.
+func firstFieldHint(text string) string {
+	line := strings.TrimSpace(text)
+	if strings.ContainsAny(line, "\r\n") {
+		return ""
+	}
+	i := strings.IndexFunc(line, unicode.IsSpace)
+	if i < 0 {
+		return ""
+	}
+	first, rest := line[:i], strings.TrimSpace(line[i:])
+	cells, err := scanPlain(first)
+	if err != nil || len(cells) < 16 {
+		return ""
+	}
+	n, err := sizeOf("text", len(cells))
+	if err != nil {
+		return ""
+	}
+	if restCells, err := scanPlain(rest); err == nil && len(restCells) >= len(cells) {
+		return "" // two boards' worth, such as a Str8ts's clues and colours
+	}
+	return fmt.Sprintf(" (its first field is a %d×%d puzzle, and %q follows it: a line of a list with its rating or a note? give the puzzle alone; solverctl batch and rate read a line's first field)", n, n, rest)
 }
 
 // line81Hint returns a note for the error of text when it is one line of

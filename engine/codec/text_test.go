@@ -88,6 +88,9 @@ func TestParseTextErrors(t *testing.T) {
 		{name: "80 cells", text: seedFirst[:80], wantInput: "text", wantReason: "found 80 cells"},
 		{name: "82 cells", text: seedFirst + "1", wantInput: "text", wantReason: "found 82 cells"},
 		// A list of puzzles where one is read.
+		// A line of a rated list, its first field a puzzle.
+		{name: "a rated line", text: seedFirst + " 9.0 1.2 1.2", wantInput: "text", wantReason: `found 90 cells; a puzzle needs a square number of cells (81 for 9×9 or 100 for 10×10) (its first field is a 9×9 puzzle, and "9.0 1.2 1.2" follows it: a line of a list with its rating or a note? give the puzzle alone; solverctl batch and rate read a line's first field)`},
+		{name: "a rated line, tab", text: seedFirst + "\t 11.9 11.9 09.9\r\n", wantInput: "text", wantReason: `(its first field is a 9×9 puzzle, and "11.9 11.9 09.9" follows it`},
 		{name: "two puzzles", text: seedFirst + "\n" + seedFirst + "\n", wantInput: "text", wantReason: "found 162 cells; a puzzle needs a square number of cells (144 for 12×12 or 169 for 13×13; 81 for 9×9) (the text is 2 lines of 81 cells, a puzzle each: a call reads one puzzle, and a list goes to SolveBatch, solverctl batch)"},
 		// A line meant to be read as Sudoku Explainer's, a character off.
 		{name: "82 characters, dash blanks", text: strings.ReplaceAll(seedFirst, "0", "-") + "-", wantInput: "text", wantReason: "one line of 82 characters with a '-' or 'x': those are blanks only in a line of exactly 81"},
