@@ -51,7 +51,8 @@ type explainerRecord struct {
 // puzzle line that is not UTF-8 (refused) is echoed with its bad bytes as
 // U+FFFD, as -json writes it; a refused line's control characters (NUL, a
 // terminal's escapes) are too, so that the output stays text. A line read
-// is echoed as it is, tabs and all.
+// is echoed as it is, tabs and all; one too long to be read, which has
+// nothing to echo, is named by its number in the error.
 func (r *batchRecord) rateText() string {
 	puzzle := strings.ToValidUTF8(r.Puzzle, "\uFFFD")
 	switch {
@@ -62,7 +63,12 @@ func (r *batchRecord) rateText() string {
 			}
 			return c
 		}, puzzle)
-		return puzzle + " ED=-/-/-\t" + r.Error.Code + ": " + oneLine(r.Error.Message)
+		where := ""
+		if puzzle == "" {
+			// A line too long to be read has no puzzle to echo: name it.
+			where = fmt.Sprintf("line %d: ", r.Line)
+		}
+		return puzzle + " ED=-/-/-\t" + where + r.Error.Code + ": " + oneLine(r.Error.Message)
 	case r.Explainer == nil:
 		return puzzle + " ED=-/-/-\tnot rated"
 	case !r.Explainer.Rated:

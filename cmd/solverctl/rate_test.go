@@ -72,6 +72,12 @@ func TestRate(t *testing.T) {
 	if !strings.HasPrefix(out, ratedPuzzles[0].puzzle[:80]+"\uFFFD ED=-/-/-\t") || !utf8.ValidString(out) || !strings.Contains(out, "UTF-8") {
 		t.Errorf("rate of a line that is not UTF-8: %q; want it echoed with U+FFFD and refused", out)
 	}
+	// A line too long to be read has nothing to echo: the error names it.
+	long := ratedPuzzles[0].puzzle + "\n# a comment\n" + strings.Repeat("0", 140_000) + "\n" + ratedPuzzles[0].puzzle + "\n"
+	out, _, _ = runCLI(t, long, "rate", "-")
+	if lines := strings.Split(out, "\n"); len(lines) < 2 || !strings.HasPrefix(lines[1], " ED=-/-/-\tline 3: InvalidArgument: the line is more than 131072 bytes") {
+		t.Errorf("rate of a line too long: %q; want its second line to name line 3", out)
+	}
 	// Nor are control characters echoed: a NUL and a terminal's escape.
 	out, _, _ = runCLI(t, "12\x003\x1b[2J5\n", "rate", "-")
 	if !strings.HasPrefix(out, "12\uFFFD3\uFFFD[2J5 ED=-/-/-\t") {
