@@ -265,6 +265,17 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 			return cfg, 0, err
 		}
 		cfg.Size, cfg.Variant, cfg.CageSize = int(req.GetSize()), variant, int(req.GetCageSize())
+		if cs := req.GetPuzzle().GetCharset(); cs != "" {
+			// It names the symbols of the answer's text: one that cannot
+			// name the puzzle's would be dropped for 0-9 without a word.
+			n := cfg.Size
+			if n == 0 {
+				n = generate.DefaultSize(variant)
+			}
+			if _, err := codec.CheckCharset(cs, n); err != nil {
+				return cfg, 0, grid.FieldErrorf("puzzle.charset", "%s", reason(err))
+			}
+		}
 		probe = probePuzzle(cfg)
 	} else {
 		base, err := generateBase(req)

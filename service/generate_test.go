@@ -245,6 +245,15 @@ func TestGenerateInvalidArgument(t *testing.T) {
 			Puzzle: &sudokuv1.Puzzle{Charset: "é123456789"}}, "puzzle.charset", "charset symbol 'é' at position 1 is not a printable ASCII character"},
 		{"map alone, charset too short", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
 			Puzzle: &sudokuv1.Puzzle{Charset: "0123"}}, "puzzle.charset", "the puzzle needs 1..9"},
+		// A new puzzle's charset names the symbols of its text: one too
+		// short for its size was dropped without a word, the text written
+		// in 0-9 (with that charset line, in the N×N form).
+		{"new, charset too short", &sudokuv1.GenerateRequest{Format: sudokuv1.Format_FORMAT_NXN,
+			Puzzle: &sudokuv1.Puzzle{Charset: "#ABCD"}}, "puzzle.charset", `charset "#ABCD" has symbols for 1..4, the puzzle needs 1..9`},
+		{"new KenKen, charset too short", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENKEN,
+			Puzzle: &sudokuv1.Puzzle{Charset: "#ABCD"}}, "puzzle.charset", "the puzzle needs 1..6"},
+		{"new, charset not ASCII", &sudokuv1.GenerateRequest{Size: 4, Puzzle: &sudokuv1.Puzzle{Charset: "é123"}},
+			"puzzle.charset", "charset symbol 'é' at position 1 is not a printable ASCII character"},
 		{"new with a text", &sudokuv1.GenerateRequest{Puzzle: textPuzzle(seedHard)}, "puzzle.text", "only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM"},
 		{"new with a board", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4}}}}, "puzzle.board", "only read with mode"},
 		{"new with a region map", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle.region_map", "only read with mode"},
