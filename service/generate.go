@@ -306,6 +306,28 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	return cfg, format, nil
 }
 
+// NewPuzzleHeader returns the 2.0 header of the text of the puzzle a
+// GENERATE_MODE_NEW request makes with FORMAT_V2, and its size: its
+// variant's (classic when unset) at its size (generate.DefaultSize when
+// 0), so that a client that asks for a header can refuse another before
+// the call. ok is false for the other modes, whose size and variant are
+// the puzzle's, and for a variant or size that has no header.
+func NewPuzzleHeader(req *sudokuv1.GenerateRequest) (header string, size int, ok bool) {
+	if m := req.GetMode(); m != sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED && m != sudokuv1.GenerateMode_GENERATE_MODE_NEW {
+		return "", 0, false
+	}
+	v, ok := protoconv.VariantFromProto[req.GetVariant()]
+	if !ok {
+		return "", 0, false
+	}
+	size = int(req.GetSize())
+	if size == 0 {
+		size = generate.DefaultSize(v)
+	}
+	header, ok = codec.V2Header(v, size)
+	return header, size, ok
+}
+
 // checkNewPuzzle refuses the parts of a NEW request's puzzle that mode
 // would ignore: a board, a text or a region map (only BASE_ON_MAP and
 // START_FROM read one). Its charset alone may name the symbols of the

@@ -344,3 +344,29 @@ func TestReachableMessagesOnStr8ts(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPuzzleHeader: the header a new puzzle's text gets, from the
+// request's variant and size or their defaults; none for the other modes
+// and for killer X, which has no 2.0 type.
+func TestNewPuzzleHeader(t *testing.T) {
+	tests := []struct {
+		name   string
+		req    *sudokuv1.GenerateRequest
+		header string
+		size   int
+		ok     bool
+	}{
+		{"default", &sudokuv1.GenerateRequest{}, "S9B", 9, true},
+		{"25×25", &sudokuv1.GenerateRequest{Size: 25}, "SPB", 25, true},
+		{"killer", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER}, "L9B", 9, true},
+		{"KenDoku, default size", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENDOKU}, "D6C", 6, true},
+		{"killer X", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER_X}, "", 0, false},
+		{"start", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_START_FROM}, "", 0, false},
+	}
+	for _, tt := range tests {
+		header, size, ok := NewPuzzleHeader(tt.req)
+		if header != tt.header || ok != tt.ok || ok && size != tt.size {
+			t.Errorf("%s: NewPuzzleHeader = %q, %d, %v; want %q, %d, %v", tt.name, header, size, ok, tt.header, tt.size, tt.ok)
+		}
+	}
+}

@@ -132,7 +132,10 @@ func TestGenerateErrors(t *testing.T) {
 		{"bad level", []string{"generate", "--level", "insane"}, true, "want one of"},
 		{"unknown variant", []string{"generate", "--variant", "str9ts"}, true, "want one of auto, classic"},
 		{"bad format", []string{"generate", "--to", "yaml"}, true, "unknown format"},
-		{"header of another variant", []string{"generate", "--variant", "killer", "--to", "s9b"}, false, "header is L9B"},
+		// Known before the call for a new puzzle (TestGenerateHeaderRefusedFirst);
+		// a puzzle to start from has its own variant and size, told after.
+		{"header of another variant", []string{"generate", "--variant", "killer", "--to", "s9b"}, true, "is written L9B"},
+		{"header of another variant, start", []string{"generate", "--mode", "start", "--to", "x9b", seedPuzzle}, false, "header is S9B"},
 		{"puzzle in new mode", []string{"generate", seedPuzzle}, true, "--mode base or start"},
 		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
 		// Read as no puzzle, an empty input made a new classic puzzle.
@@ -397,5 +400,37 @@ func TestGenerateTimeoutHelp(t *testing.T) {
 	}
 	if strings.Contains(usage, "the solve") {
 		t.Errorf("-timeout's help speaks of a solve:\n%s", usage)
+	}
+}
+
+// TestGenerateHeaderRefusedFirst: a --to 2.0 header that the new puzzle's
+// variant and size do not write is refused before any call, as a bad
+// command line (--size 25 --to s9b generated a 25×25 for seconds, then
+// refused its SPB string); the header they write is taken.
+func TestGenerateHeaderRefusedFirst(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // "" for no error
+	}{
+		{[]string{"--size", "25", "--to", "s9b"}, "generate: -to S9B cannot apply: a new classic puzzle of size 25 is written SPB"},
+		{[]string{"--variant", "killer", "--to", "S9B"}, "generate: -to S9B cannot apply: a new killer puzzle of size 9 is written L9B"},
+		{[]string{"--variant", "kendoku", "--to", "d9c"}, "generate: -to D9C cannot apply: a new KenDoku puzzle of size 6 is written D6C"},
+		{[]string{"--size", "4", "--to", "s4b"}, ""},
+		{[]string{"--variant", "kenken", "--size", "4", "--to", "K4C"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, stderr, err := runCLI(t, "", append([]string{"generate", "--seed", "1"}, tt.args...)...)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("%v\n%s", err, stderr)
+			case tt.want == "":
+				return
+			case err == nil:
+				t.Fatalf("no error; printed:\n%s", out)
+			case !strings.Contains(err.Error(), tt.want) || !errors.As(err, new(*usageError)):
+				t.Errorf("err = %v (%T), want %q, a bad command line (exit status 2)", err, err, tt.want)
+			}
+		})
 	}
 }
