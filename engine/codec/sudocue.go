@@ -73,8 +73,12 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 	for cell, field := range numbers {
 		pos := at + 1
 		at += len(field) + 1
-		if len(field) > sudoCueMaxDigits || !isDigits(field, 10) {
+		if !isDigits(field, 10) {
 			return nil, grid.FieldErrorf("text", "cell %s: %q at position %d is not a decimal number", cellName(n, cell), field, pos)
+		}
+		if len(field) > sudoCueMaxDigits {
+			return nil, grid.FieldErrorf("text", "cell %s: %q at position %d has %d digits: a number is sum×256 + cage id, at most %d digits (%d×256 + 255 = %d)",
+				cellName(n, cell), field, pos, len(field), sudoCueMaxDigits, arrowMaxSum, arrowMaxSum<<8+255)
 		}
 		x, _ := strconv.Atoi(field)
 		sum, id := x>>8, x&0xff
