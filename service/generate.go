@@ -349,7 +349,17 @@ func checkNewPuzzle(p *sudokuv1.Puzzle) error {
 func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 	p := req.GetPuzzle()
 	if req.GetMode() == sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP && p.GetBoard() == nil && strings.TrimSpace(p.GetText()) == "" {
-		// A map alone: base on an empty board of the map's size.
+		// A map alone: base on an empty board of the map's size. An empty
+		// board has no cages, which a cage variant's base needs: its
+		// decoding would blame a text the request never sent.
+		v := req.GetVariant()
+		if pv := p.GetVariant(); pv != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+			v = pv
+		}
+		if gv, ok := protoconv.VariantFromProto[v]; ok && gv.HasCages() {
+			return nil, grid.FieldErrorf("puzzle", "mode %s of %s puzzle needs its cages: give them in a board or a text (mode %s draws new ones)",
+				req.GetMode(), gv.WithArticle(), sudokuv1.GenerateMode_GENERATE_MODE_NEW)
+		}
 		text, err := emptyText(req)
 		if err != nil {
 			return nil, err

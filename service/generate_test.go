@@ -254,6 +254,12 @@ func TestGenerateInvalidArgument(t *testing.T) {
 			Puzzle: &sudokuv1.Puzzle{Charset: "#ABCD"}}, "puzzle.charset", "the puzzle needs 1..6"},
 		{"new, charset not ASCII", &sudokuv1.GenerateRequest{Size: 4, Puzzle: &sudokuv1.Puzzle{Charset: "é123"}},
 			"puzzle.charset", "charset symbol 'é' at position 1 is not a printable ASCII character"},
+		// An empty board has no cages: a cage variant's base needs them,
+		// and the request sent no text to blame.
+		{"map alone, KenKen", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Variant: sudokuv1.Variant_VARIANT_KENKEN},
+			"puzzle", "mode GENERATE_MODE_BASE_ON_MAP of a KenKen puzzle needs its cages"},
+		{"map alone, killer jigsaw", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Variant: sudokuv1.Variant_VARIANT_KILLER_JIGSAW,
+			Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle", "of a killer jigsaw puzzle needs its cages"},
 		{"new with a text", &sudokuv1.GenerateRequest{Puzzle: textPuzzle(seedHard)}, "puzzle.text", "only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM"},
 		{"new with a board", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4}}}}, "puzzle.board", "only read with mode"},
 		{"new with a region map", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle.region_map", "only read with mode"},

@@ -1118,7 +1118,8 @@ const (
 	// Solve or complete the given board (its region map, cages and any
 	// digits), then derive a new puzzle from that solution. Without a
 	// board or text, an empty board of the region map's size, else of size
-	// (default 9, or 6 for KenKen and KenDoku).
+	// (default 9); a cage variant's base needs its cages, in a board or
+	// text (refused with InvalidArgument on puzzle without them).
 	GenerateMode_GENERATE_MODE_BASE_ON_MAP GenerateMode = 2
 	// Keep removing clues from the given puzzle while it stays unique. With
 	// a symmetry, the puzzle's clues must have it (refused otherwise).
