@@ -67,7 +67,11 @@ func TestKillerGolden(t *testing.T) {
 				opts.Type = LogicOnly
 			}
 			res, err := Solve(context.Background(), b, opts, func(i int, s *strategy.Step, b *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
+				n := grid.Notation{Layout: b.Layout()}
+				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(n))
+				if line := nowWithoutBefore(s.Outline(n)); line != "" {
+					t.Errorf("step %d: %q says what its group now gives, but no earlier line of its trial keeps the same", i, line)
+				}
 				return nil
 			})
 			if err != nil {
@@ -81,4 +85,26 @@ func TestKillerGolden(t *testing.T) {
 			checkGolden(t, tt.name, log.String())
 		})
 	}
+}
+
+// nowWithoutBefore returns the first line of outline that says what a
+// group "now gives" where no earlier line of its trial (its lines at its
+// depth since its premise) names the group keeping the same combinations,
+// "" when none: "now" refers to a line the reader has seen.
+func nowWithoutBefore(outline []strategy.OutlineLine) string {
+	for i, ln := range outline {
+		head, _, ok := strings.Cut(ln.Text, ", which now gives")
+		if !ok {
+			continue
+		}
+		seen := false
+		for j := i - 1; j >= 0 && outline[j].Depth >= ln.Depth && !seen; j-- {
+			t := outline[j].Text
+			seen = outline[j].Depth == ln.Depth && (t == head || strings.HasPrefix(t, head+", which now gives"))
+		}
+		if !seen {
+			return ln.Text
+		}
+	}
+	return ""
 }

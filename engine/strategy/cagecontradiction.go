@@ -1375,6 +1375,10 @@ func (t *trial) commonPeers(cells [2]uint64, d int) [2]uint64 {
 // Conflict names too.
 func (t *trial) report(sink *Sink, c, d int) {
 	need := t.cone()
+	shown := make([]bool, len(t.events))
+	for _, e := range need {
+		shown[e] = true
+	}
 	s := sink.Add()
 	s.redraw = redrawCage
 	if t.strong {
@@ -1385,7 +1389,7 @@ func (t *trial) report(sink *Sink, c, d int) {
 	s.Cells = append(s.Cells, c)
 	s.Marks = append(s.Marks, Mark{Cell: c, Digit: d, Role: RoleTarget})
 	for _, e := range need {
-		s.Nodes = append(s.Nodes, t.eventNode(s, e))
+		s.Nodes = append(s.Nodes, t.eventNode(s, e, shown))
 	}
 	s.Nodes = append(s.Nodes, t.endNode(s))
 	if t.bad.group < 0 {
@@ -1397,8 +1401,10 @@ func (t *trial) report(sink *Sink, c, d int) {
 }
 
 // eventNode returns the node of event e of the trial, or of the group
-// left without a filling for e = -1, adding a cage it names to s.Cages.
-func (t *trial) eventNode(s *Step, e int) Node {
+// left without a filling for e = -1, adding a cage it names to s.Cages;
+// shown, an entry an event, marks the events the explanation words
+// (those before e among them are what a reader has seen).
+func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 	ev := &t.bad
 	if e >= 0 {
 		ev = &t.events[e]
@@ -1417,9 +1423,10 @@ func (t *trial) eventNode(s *Step, e int) Node {
 	if e >= 0 && grp.distinct {
 		nd.Combos = t.combos(grp, e)
 	}
-	if e >= 0 && (len(nd.Combos) == 0 || t.keptBefore(ev.group, e, nd.Combos)) {
+	if e >= 0 && (len(nd.Combos) == 0 || t.keptBefore(ev.group, e, nd.Combos, shown)) {
 		// No combinations to list, or the same as an earlier event of the
-		// group's: what the rule took out says what it did.
+		// group's that the explanation words: what the rule took out says
+		// what it did.
 		nd.Removed = t.removedBy(e)
 	}
 	if grp.cage >= 0 {
@@ -1432,12 +1439,14 @@ func (t *trial) eventNode(s *Step, e int) Node {
 	return nd
 }
 
-// keptBefore reports whether an event of group g before event e kept the
-// combinations combos: e's words would then repeat that event's.
-func (t *trial) keptBefore(g, e int, combos []grid.Digits) bool {
+// keptBefore reports whether an event of group g before event e, one of
+// those shown marks, kept the combinations combos: e's words would then
+// repeat that event's. An event the explanation does not word is not
+// one: "which now gives" would point at no line a reader has seen.
+func (t *trial) keptBefore(g, e int, combos []grid.Digits, shown []bool) bool {
 	grp := &t.groups[g]
 	for x := range e {
-		if ev := &t.events[x]; ev.kind == 0 && ev.group == g && slices.Equal(t.combos(grp, x), combos) {
+		if ev := &t.events[x]; shown[x] && ev.kind == 0 && ev.group == g && slices.Equal(t.combos(grp, x), combos) {
 			return true
 		}
 	}

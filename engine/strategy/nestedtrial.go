@@ -503,7 +503,7 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *inne
 		if !ok {
 			continue
 		}
-		in.nodes = append(in.nodes, t.eventNode(&s, x))
+		in.nodes = append(in.nodes, t.eventNode(&s, x, r.cone))
 		switch ev := &t.events[x]; {
 		case ev.kind != 0:
 			cells, ds := t.strongReads(ev)
@@ -530,7 +530,7 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *inne
 func (t *trial) endNode(s *Step) Node {
 	switch {
 	case t.bad.group >= 0:
-		return t.eventNode(s, -1)
+		return t.eventNode(s, -1, nil)
 	case t.bad.unit >= 0:
 		return Node{Kind: GroupNode, Digit: t.bad.digit, Cells: slices.Clone(t.l.Unit(t.bad.unit).Cells)}
 	}
@@ -555,7 +555,7 @@ func (t *trial) buildNested(sink *Sink, need []bool, inner []*innerTrial) {
 		if !need[e] {
 			continue
 		}
-		nd := t.eventNode(s, e)
+		nd := t.eventNode(s, e, need)
 		if inner[e] != nil {
 			cuts, at = append(cuts, e), append(at, len(s.Nodes))
 			// A candidate the trial ruled out: false under its premise.
