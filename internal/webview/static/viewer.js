@@ -774,11 +774,14 @@
     return [...byCell].map(([c, ds]) => `${cellName(L, c)}<>${ds.join('')}`).join(', ');
   }
 
-  // nodeTip is a node's hover text: its origin, then what it removed.
+  // nodeTip is a node's hover text: its origin, then what it removed, the
+  // verb agreeing as in the explanation ("the outies of box 3 give
+  // r1c8<>46", "cage 12+ at r2c2 less the outies of row 1 gives ...").
   function nodeTip(L, node) {
     const gives = removedText(L, node);
     if (!gives) return node.origin || '';
-    return (node.origin ? node.origin + ': ' : '') + 'gives ' + gives;
+    if (!node.origin) return 'gives ' + gives;
+    return `${node.origin} ${/^the (innies|outies) /.test(node.origin) ? 'give' : 'gives'} ${gives}`;
   }
 
   // drawRemoved crosses out the candidates a trial's group took out.
@@ -809,7 +812,7 @@
     el('rect', { x, y, width: w, height: 12, fill: '#000' }, view.cutChain);
     el('text', { x: x + 1.5, y: y + 10.5, class: 'nodesum' }, g).textContent = label;
     const gives = removedText(L, node);
-    el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', gives ' + gives : '');
+    el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', which gives ' + gives : '');
   }
 
   // stepNumber is "12. " for the twelfth step of the solve, and nothing
