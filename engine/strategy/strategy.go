@@ -277,9 +277,10 @@ type Node struct {
 	Origin string
 	// Removed is what the rule of a group took out in a trial where it
 	// lists no combinations (cells that may repeat a digit), or where it
-	// keeps the combinations an earlier deduction of the same group kept:
-	// candidates of its cells, or of their peers when it confines a digit
-	// to some of them; so that the deduction can be checked.
+	// keeps the combinations an earlier deduction of the same group in its
+	// explanation kept: candidates of its cells, or of their peers when it
+	// confines a digit to some of them; so that the deduction can be
+	// checked.
 	Removed []CellDigit
 }
 

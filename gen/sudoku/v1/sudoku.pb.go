@@ -2442,10 +2442,10 @@ type ChainNode struct {
 	Origin string `protobuf:"bytes,8,opt,name=origin,proto3" json:"origin,omitempty"`
 	// For a NODE_KIND_CAGE, NODE_KIND_SUM or NODE_KIND_GROUP node of a trial
 	// that lists no combinations (its cells may repeat a digit), or that
-	// keeps the combinations an earlier deduction of the same group kept:
-	// the candidates its rule took out under the trial's assumption, in its
-	// cells or, where it confines a digit to some of them, in their peers,
-	// as the explanation's "gives r4c8<>46" (or "keeps {4,8},{3,9}, which
+	// keeps the combinations an earlier deduction of the same group in its
+	// explanation kept: the candidates its rule took out under the trial's
+	// assumption, in its cells or, where it confines a digit to some of
+	// them, in their peers, as the explanation's "gives r4c8<>46" (or "keeps {4,8},{3,9}, which
 	// now gives r4c8<>46") words them. Empty otherwise.
 	Removed []*Elimination `protobuf:"bytes,9,rep,name=removed,proto3" json:"removed,omitempty"`
 	// The digits of each combination the rule keeps, as the explanation
