@@ -192,7 +192,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 			return
 		}
 		if err := fs.Set(f.Name, v); err != nil {
-			envErr = &usageError{fmt.Errorf("invalid value %q for %s: %v", v, name, err)}
+			envErr = &usageError{fmt.Errorf("invalid value %q for %s: %v (see solverd -h)", v, name, flagvalue.ExplainSet(f, err))}
 		}
 	})
 	if envErr != nil {

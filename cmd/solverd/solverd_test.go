@@ -323,8 +323,14 @@ func TestBadConfig(t *testing.T) {
 		{"tiny rate", []string{"--rate-limit", "1e-11"}, nil, "-rate-limit must be 0 (no limit) or from 0.001"},
 		{"infinite rate", []string{"--rate-limit", "+Inf"}, nil, "-rate-limit must be 0 (no limit) or from 0.001"},
 		{"NaN log rate", []string{"--noisy-log-rate", "NaN"}, nil, "-noisy-log-rate must"},
-		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, "SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS"},
-		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
+		// A value from the environment is explained as on the command
+		// line, not with the flag package's bare "parse error".
+		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, `invalid value "maybe" for SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS: want true or false (see solverd -h)`},
+		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES: want a whole number of 0 or more`},
+		{"bad env duration", nil, map[string]string{"SOLVERD_GRACE": "20"}, `invalid value "20" for SOLVERD_GRACE: want a duration, a number and a unit such as 30s, 2m or 1h30m (see solverd -h)`},
+		{"bad env int", nil, map[string]string{"SOLVERD_MAX_CONCURRENT": "1e3"}, `invalid value "1e3" for SOLVERD_MAX_CONCURRENT: want a whole number (written in digits, as 1000, not 1e3)`},
+		{"bad env float", nil, map[string]string{"SOLVERD_RATE_LIMIT": "fast"}, `invalid value "fast" for SOLVERD_RATE_LIMIT: want a number`},
+		{"bad env uint32", nil, map[string]string{"SOLVERD_MAX_STEPS": "-1"}, `invalid value "-1" for SOLVERD_MAX_STEPS: want a number from 0 to 4294967295`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,24 +53,47 @@ func Explain(fs *flag.FlagSet, err error) error {
 	if f == nil {
 		return err
 	}
-	g, ok := f.Value.(flag.Getter)
+	want, ok := wantOf(f)
 	if !ok {
 		return err
 	}
-	var want string
-	switch g.Get().(type) {
-	case time.Duration:
-		want = "a duration, a number and a unit such as 30s, 2m or 1h30m"
-	case bool:
-		want = "true or false"
-	case int, int64:
-		want = "a whole number (written in digits, as 1000, not 1e3)"
-	case uint, uint64:
-		want = "a whole number of 0 or more (written in digits, as 1000, not 1e3)"
-	case float64:
-		want = "a number"
-	default:
+	return fmt.Errorf("%s: want %s", m[1], want)
+}
+
+// ExplainSet returns err, an error of fs.Set for flag f (as a value read
+// from the environment gets), with the form a flag of the flag package's
+// own types takes in place of its bare "parse error": "want a duration, a
+// number and a unit such as 30s, 2m or 1h30m". Other errors are returned
+// as they are.
+func ExplainSet(f *flag.Flag, err error) error {
+	if msg := err.Error(); msg != "parse error" && msg != "value out of range" {
 		return err
 	}
-	return fmt.Errorf("%s: want %s", m[1], want)
+	want, ok := wantOf(f)
+	if !ok {
+		return err
+	}
+	return fmt.Errorf("want %s", want)
+}
+
+// wantOf returns what a value of f must look like when f is of one of
+// the flag package's own types.
+func wantOf(f *flag.Flag) (string, bool) {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return "", false
+	}
+	switch g.Get().(type) {
+	case time.Duration:
+		return "a duration, a number and a unit such as 30s, 2m or 1h30m", true
+	case bool:
+		return "true or false", true
+	case int, int64:
+		return "a whole number (written in digits, as 1000, not 1e3)", true
+	case uint, uint64:
+		return "a whole number of 0 or more (written in digits, as 1000, not 1e3)", true
+	case float64:
+		return "a number", true
+	}
+	return "", false
 }

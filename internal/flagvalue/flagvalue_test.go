@@ -46,6 +46,41 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// TestExplainSet checks that an error of fs.Set, as a value from the
+// environment gets, is explained as Explain explains fs.Parse's, and that
+// other errors are left as they are.
+func TestExplainSet(t *testing.T) {
+	tests := []struct {
+		name, value, want string
+	}{
+		{"timeout", "30", "want a duration, a number and a unit such as 30s, 2m or 1h30m"},
+		{"n", "1e3", "want a whole number (written in digits, as 1000, not 1e3)"},
+		{"n", "99999999999999999999", "want a whole number (written in digits, as 1000, not 1e3)"},
+		{"u", "-1", "want a whole number of 0 or more (written in digits, as 1000, not 1e3)"},
+		{"v", "maybe", "want true or false"},
+		{"f", "x", "want a number"},
+		// Not a parse error of the package's types: as it was.
+		{"m", "x", "want a number from 0 to 4294967295"},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.Duration("timeout", time.Second, "")
+		fs.Int("n", 0, "")
+		fs.Uint64("u", 0, "")
+		fs.Bool("v", false, "")
+		fs.Float64("f", 0, "")
+		var m Uint32
+		fs.Var(&m, "m", "")
+		err := fs.Set(tt.name, tt.value)
+		if err == nil {
+			t.Fatalf("-%s %q: set", tt.name, tt.value)
+		}
+		if got := ExplainSet(fs.Lookup(tt.name), err).Error(); got != tt.want {
+			t.Errorf("-%s %q: %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+}
+
 // TestWordDefault: a Word flag's default prints unquoted in the help, as
 // the enum flags' defaults do, and Set takes any text.
 func TestWordDefault(t *testing.T) {
