@@ -456,7 +456,7 @@ func orInfinity(d time.Duration) time.Duration {
 // startMetrics serves the metrics of reg on cfg.metricsListen, over TLS
 // with cfg.metricsTLS; the error that ends serving goes to done.
 func startMetrics(cfg *config, reg *prometheus.Registry, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
-	metrics, err := newMetricsServer(reg, logger, cfg.pprof, cfg.metricsTokenFile)
+	metrics, err := newMetricsServer(reg, logger, cfg.noisyLogRate, cfg.pprof, cfg.metricsTokenFile)
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
@@ -492,8 +492,9 @@ func metricsTLS(grpcTLS *tls.Config) *tls.Config {
 
 // newMetricsServer returns the HTTP server of /metrics, and of the
 // profiler's /debug/pprof/ when withPprof; with tokenFile, a file of
-// bearer tokens, it answers only requests that carry one.
-func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof bool, tokenFile string) (*http.Server, error) {
+// bearer tokens, it answers only requests that carry one. Its failed TLS
+// handshakes are logged at most noisyLogRate lines a second.
+func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, noisyLogRate float64, withPprof bool, tokenFile string) (*http.Server, error) {
 	mux := http.NewServeMux()
 	if withPprof {
 		mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -523,7 +524,7 @@ func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof b
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       time.Minute,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		ErrorLog:          newMetricsErrorLog(logger, noisyLogRate),
 	}, nil
 }
 

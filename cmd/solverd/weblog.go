@@ -12,13 +12,15 @@ import (
 	"github.com/sudokuwise/solver/internal/transport"
 )
 
-// webErrorLog is the error log of the web port's http.Server, whose lines
-// are mostly a client's doing: a failed TLS handshake (a TCP probe, a
-// plaintext request, a port scan) is counted by reason, as the gRPC
-// port's are, and logged as that port logs it, a closed connection at
-// debug level; every line goes through the noisy-log sampler.
+// webErrorLog is the error log of the web port's http.Server, and of the
+// metrics port's, whose lines are mostly a client's doing: a failed TLS
+// handshake (a TCP probe, a plaintext request, a port scan) is counted by
+// reason, as the gRPC port's are, and logged as that port logs it, a
+// closed connection at debug level; every line goes through the
+// noisy-log sampler.
 type webErrorLog struct {
 	logger   *slog.Logger
+	listener string // "web" or "metrics", as the lines name it
 	sampler  *logsample.Sampler
 	failures *prometheus.CounterVec // by reason; nil without metrics
 }
@@ -26,7 +28,7 @@ type webErrorLog struct {
 // newWebErrorLog returns the error log of the web port, its failed
 // handshakes counted on reg when it is not nil.
 func newWebErrorLog(logger *slog.Logger, noisyLogRate float64, reg prometheus.Registerer) (*log.Logger, error) {
-	w := &webErrorLog{logger: logger, sampler: logsample.New(noisyLogRate)}
+	w := &webErrorLog{logger: logger, listener: "web", sampler: logsample.New(noisyLogRate)}
 	if reg != nil {
 		w.failures = prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "sudoku", Name: "web_tls_handshake_failures_total",
@@ -37,6 +39,14 @@ func newWebErrorLog(logger *slog.Logger, noisyLogRate float64, reg prometheus.Re
 		}
 	}
 	return log.New(w, "", 0), nil
+}
+
+// newMetricsErrorLog returns the error log of the metrics port: its failed
+// TLS handshakes (with -metrics-tls) are logged as the web port's, under
+// -noisy-log-rate, rather than a WARN line each, as http.Server's own log
+// wrote them.
+func newMetricsErrorLog(logger *slog.Logger, noisyLogRate float64) *log.Logger {
+	return log.New(&webErrorLog{logger: logger, listener: "metrics", sampler: logsample.New(noisyLogRate)}, "", 0)
 }
 
 // Write logs one line of http.Server's.
@@ -54,10 +64,10 @@ func (w *webErrorLog) Write(p []byte) (int, error) {
 			level = slog.LevelDebug
 		}
 		w.sampler.Log(context.Background(), w.logger, level, "TLS handshake failed",
-			"listener", "web", "reason", reason, "err", msg, "peer.address", addr)
+			"listener", w.listener, "reason", reason, "err", msg, "peer.address", addr)
 		return len(p), nil
 	}
-	w.sampler.Log(context.Background(), w.logger, slog.LevelWarn, "web port", "err", line)
+	w.sampler.Log(context.Background(), w.logger, slog.LevelWarn, w.listener+" port", "err", line)
 	return len(p), nil
 }
 
