@@ -380,6 +380,11 @@ func (cfg *config) check() error {
 	if r := cfg.rateLimit; r != 0 && !(r >= minRateLimit && r <= math.MaxFloat64) {
 		return fmt.Errorf("-rate-limit must be 0 (no limit) or from %g to a finite number of calls a second, not %v", minRateLimit, r)
 	}
+	// A burst without a rate allows nothing more than no limit does: a
+	// rate limit left out, not a burst to ignore.
+	if cfg.rateBurst > 0 && cfg.rateLimit == 0 {
+		return fmt.Errorf("-rate-burst (%d) needs -rate-limit: without a rate there is no limit to burst above", cfg.rateBurst)
+	}
 	if r := cfg.noisyLogRate; math.IsInf(r, 0) || math.IsNaN(r) {
 		return fmt.Errorf("-noisy-log-rate must be a finite number of lines a second, not %v", r)
 	}

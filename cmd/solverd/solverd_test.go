@@ -322,6 +322,8 @@ func TestBadConfig(t *testing.T) {
 		{"NaN rate", []string{"--rate-limit", "NaN"}, nil, "-rate-limit must not be negative, not NaN"},
 		{"tiny rate", []string{"--rate-limit", "1e-11"}, nil, "-rate-limit must be 0 (no limit) or from 0.001"},
 		{"infinite rate", []string{"--rate-limit", "+Inf"}, nil, "-rate-limit must be 0 (no limit) or from 0.001"},
+		{"burst without a rate", []string{"--rate-burst", "400"}, nil, "-rate-burst (400) needs -rate-limit"},
+		{"burst without a rate, from the environment", nil, map[string]string{"SOLVERD_RATE_BURST": "400"}, "-rate-burst (400) needs -rate-limit"},
 		{"NaN log rate", []string{"--noisy-log-rate", "NaN"}, nil, "-noisy-log-rate must"},
 		// A value from the environment is explained as on the command
 		// line, not with the flag package's bare "parse error".
