@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -51,6 +52,9 @@ type config struct {
 	heapFromGoMemLimit bool
 	healthListen       string
 	maxWatches         int
+
+	// flagEnv holds the SOLVERD_<FLAG> name of every flag.
+	flagEnv map[string]bool
 
 	// Middleware.
 	rateLimit     float64
@@ -101,8 +105,27 @@ func envName(name string) string {
 	return envPrefix + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
 }
 
-// lookupEnv reads the environment.
-var lookupEnv = os.LookupEnv
+// lookupEnv reads the environment, and environ lists it.
+var (
+	lookupEnv = os.LookupEnv
+	environ   = os.Environ
+)
+
+// unknownEnv returns the names in env ("NAME=value", as os.Environ lists
+// them) that begin with SOLVERD_ but name no flag, sorted: a misspelt
+// setting (SOLVERD_GRACE_PERIOD for SOLVERD_GRACE), which would otherwise
+// be ignored without a word.
+func (cfg *config) unknownEnv(env []string) []string {
+	var names []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, envPrefix) && !cfg.flagEnv[name] {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
 
 // usageError is a bad command line or environment: exit status 2.
 type usageError struct{ err error }
@@ -185,8 +208,10 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 
 	// The environment first, so that the command line overrides it.
 	var envErr error
+	cfg.flagEnv = map[string]bool{}
 	fs.VisitAll(func(f *flag.Flag) {
 		name := envName(f.Name)
+		cfg.flagEnv[name] = true
 		v, ok := lookupEnv(name)
 		if !ok || envErr != nil {
 			return

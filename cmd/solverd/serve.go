@@ -39,7 +39,11 @@ func run(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writ
 	if err != nil {
 		return err
 	}
-	return serve(ctx, cfg, newLogger(stderr, cfg))
+	logger := newLogger(stderr, cfg)
+	if names := cfg.unknownEnv(environ()); len(names) > 0 {
+		logger.Warn("ignoring environment variables that name no solverd flag (misspelt?); solverd -h lists each flag's", "names", names)
+	}
+	return serve(ctx, cfg, logger)
 }
 
 // newLogger returns the structured logger cfg asks for, writing to w.

@@ -11,6 +11,7 @@ import (
 	"net"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -728,5 +729,42 @@ func TestGOMEMLIMITBelowHeap(t *testing.T) {
 				t.Errorf("max heap %d, want %d", cfg.maxHeap, tt.wantHeap)
 			}
 		})
+	}
+}
+
+// TestUnknownEnv checks that the SOLVERD_ variables that name no flag are
+// the ones named, and that run warns of them: SOLVERD_GRACE_PERIOD=20s was
+// ignored without a word, the grace left at 10s.
+func TestUnknownEnv(t *testing.T) {
+	cfg, err := parseConfig(nil, func(string) (string, bool) { return "", false }, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		env  []string
+		want []string
+	}{
+		{nil, nil},
+		{[]string{"SOLVERD_GRACE=20s", "SOLVERD_LOG_FORMAT=json", "HOME=/root"}, nil},
+		{[]string{"SOLVERD_GRACE_PERIOD=20s", "SOLVERD_GRACE=1s", "SOLVERD_METRICS_ADDR=:9090"}, []string{"SOLVERD_GRACE_PERIOD", "SOLVERD_METRICS_ADDR"}},
+		{[]string{"SOLVERD_=x", "solverd_grace=1s", "GOMEMLIMIT=1GiB"}, []string{"SOLVERD_"}},
+	}
+	for _, tt := range tests {
+		if got := cfg.unknownEnv(tt.env); !slices.Equal(got, tt.want) {
+			t.Errorf("unknownEnv(%q) = %q, want %q", tt.env, got, tt.want)
+		}
+	}
+
+	t.Setenv("SOLVERD_LISTEN", "localhost:0")
+	t.Setenv("SOLVERD_LOG_LEVEL", "warn")
+	t.Setenv("SOLVERD_GRACE_PERIOD", "20s")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // stop as soon as it serves
+	var log bytes.Buffer
+	if err := run(ctx, nil, nil, nil, &log); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "level=WARN") || !strings.Contains(log.String(), "SOLVERD_GRACE_PERIOD") {
+		t.Errorf("no warning naming SOLVERD_GRACE_PERIOD:\n%s", log.String())
 	}
 }
