@@ -54,6 +54,7 @@ type GRPC struct {
 	drainDelay time.Duration
 	drainOnce  sync.Once
 	drained    chan struct{} // closed once the drain delay is over
+	refuseOnce sync.Once     // RefuseNewCalls
 }
 
 // GRPCConfig configures the gRPC server that BuildGRPC makes. The zero
@@ -485,6 +486,19 @@ func (g *GRPC) Drain(ctx context.Context) {
 	}
 }
 
+// RefuseNewCalls makes the service refuse new calls (Unavailable, batch
+// streams taking no more puzzles) while the calls in flight go on, and
+// logs it once, with their number: Shutdown calls it, and so may a caller
+// that stops another front end of the service first (solverd's web port),
+// so that the log marks when calls began to be refused, and counts the
+// calls then in flight, theirs included.
+func (g *GRPC) RefuseNewCalls() {
+	g.refuseOnce.Do(func() {
+		g.logger.Info("refusing new calls; waiting for those in flight", "calls_in_flight", g.stats.inFlight.Load())
+		g.srv.Drain()
+	})
+}
+
 // Shutdown stops the server gracefully. First it drains (see Drain): health
 // checks report NOT_SERVING for the drain delay while calls are served.
 // Then batch streams stop taking new puzzles (see SolveBatch), new calls
@@ -493,8 +507,7 @@ func (g *GRPC) Drain(ctx context.Context) {
 // once their handlers have returned.
 func (g *GRPC) Shutdown(ctx context.Context) error {
 	g.Drain(ctx)
-	g.logger.Info("refusing new calls; waiting for those in flight", "calls_in_flight", g.stats.inFlight.Load())
-	g.srv.Drain()
+	g.RefuseNewCalls()
 	stopped := make(chan struct{})
 	go func() {
 		g.Server.GracefulStop()

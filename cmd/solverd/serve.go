@@ -213,7 +213,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		g.Drain(context.Background())
 		graceCtx, cancel := context.WithTimeout(context.Background(), cfg.grace)
 		if web != nil {
-			stopWeb(graceCtx, web, g, srv, logger)
+			stopWeb(graceCtx, web, g, logger)
 		}
 		if err := g.Shutdown(graceCtx); err != nil {
 			logger.Warn("stopped with calls cut short", "err", err)
@@ -365,10 +365,10 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 
 // stopWeb stops the web viewer gracefully before the gRPC server: the
 // viewer's calls run inside the gRPC server, whose graceful stop would cut
-// them short. Batches drain meanwhile; once ctx ends, the calls still
-// open are closed.
-func stopWeb(ctx context.Context, web *http.Server, g *service.GRPC, srv *service.Server, logger *slog.Logger) {
-	srv.Drain()
+// them short. New calls are refused, and that logged, at once; batches
+// drain meanwhile; once ctx ends, the calls still open are closed.
+func stopWeb(ctx context.Context, web *http.Server, g *service.GRPC, logger *slog.Logger) {
+	g.RefuseNewCalls()
 	if err := web.Shutdown(ctx); err != nil {
 		logger.Warn("web viewer stopped with calls cut short", "err", err)
 		g.CutShort()

@@ -250,8 +250,14 @@ func TestShutdownDuringWebStream(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no web viewer logged:\n%s", log)
 	}
-	// An empty 25×25 board: a solve far longer than the grace period.
-	req := []byte(`{"puzzle":{"text":"` + strings.Repeat(".", 625) + `"},"options":{"maxSteps":100000000}}`)
+	// tarek's killer 41: seconds of deep logic, its first steps sent at
+	// once, a solve far longer than the grace period (an empty 25×25 was
+	// at times solved, and its stream sent in full, before the shutdown).
+	killers, err := os.ReadFile("../../engine/search/testdata/killer9-tarek.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := []byte(`{"puzzle":{"text":"` + strings.Split(string(killers), "\n")[40] + `"}}`)
 	env := append([]byte{0, 0, 0, 0, 0}, req...)
 	env[1], env[2], env[3], env[4] = byte(len(req)>>24), byte(len(req)>>16), byte(len(req)>>8), byte(len(req))
 	hreq, _ := http.NewRequest("POST", "http://"+m[1]+"/sudoku.v1.SudokuService/SolveSteps", strings.NewReader(string(env)))
@@ -277,6 +283,18 @@ func TestShutdownDuringWebStream(t *testing.T) {
 		t.Fatal("the web stream outlived the shutdown")
 	}
 	waitDone(t, done, 5*time.Second, log)
+	// New calls were refused from the start of the grace, and the log says
+	// so then, counting the web stream in flight (it said so only once the
+	// web port's calls were over or its grace had passed, with
+	// calls_in_flight=0 when they had ended).
+	logged := log.String()
+	refusing := strings.Index(logged, `msg="refusing new calls; waiting for those in flight" calls_in_flight=1`)
+	if refusing < 0 || strings.Count(logged, "refusing new calls") != 1 {
+		t.Fatalf("want one line of new calls refused, with the web stream in flight:\n%s", logged)
+	}
+	if cut := strings.Index(logged, "web viewer stopped with calls cut short"); cut >= 0 && cut < refusing {
+		t.Errorf("new calls refused logged after the web port's grace was over:\n%s", logged)
+	}
 }
 
 // metricsAddr returns the address of the metrics server that the daemon
