@@ -111,6 +111,15 @@ var (
 	environ   = os.Environ
 )
 
+// serviceLink reports whether name is one of the variables Kubernetes
+// sets in a pod for a Service named solverd (SOLVERD_SERVICE_HOST,
+// SOLVERD_SERVICE_PORT_GRPC, SOLVERD_PORT_50051_TCP_ADDR and the like),
+// which are no misspelt setting.
+func serviceLink(name string) bool {
+	rest := strings.TrimPrefix(name, envPrefix)
+	return rest == "PORT" || strings.HasPrefix(rest, "PORT_") || rest == "SERVICE_HOST" || rest == "SERVICE_PORT" || strings.HasPrefix(rest, "SERVICE_PORT_")
+}
+
 // unknownEnv returns the names in env ("NAME=value", as os.Environ lists
 // them) that begin with SOLVERD_ but name no flag, sorted: a misspelt
 // setting (SOLVERD_GRACE_PERIOD for SOLVERD_GRACE), which would otherwise
@@ -119,7 +128,7 @@ func (cfg *config) unknownEnv(env []string) []string {
 	var names []string
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, envPrefix) && !cfg.flagEnv[name] {
+		if strings.HasPrefix(name, envPrefix) && !cfg.flagEnv[name] && !serviceLink(name) {
 			names = append(names, name)
 		}
 	}

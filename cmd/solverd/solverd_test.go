@@ -748,6 +748,10 @@ func TestUnknownEnv(t *testing.T) {
 		{[]string{"SOLVERD_GRACE=20s", "SOLVERD_LOG_FORMAT=json", "HOME=/root"}, nil},
 		{[]string{"SOLVERD_GRACE_PERIOD=20s", "SOLVERD_GRACE=1s", "SOLVERD_METRICS_ADDR=:9090"}, []string{"SOLVERD_GRACE_PERIOD", "SOLVERD_METRICS_ADDR"}},
 		{[]string{"SOLVERD_=x", "solverd_grace=1s", "GOMEMLIMIT=1GiB"}, []string{"SOLVERD_"}},
+		// What Kubernetes sets for a Service named solverd (where service
+		// links are on) is no misspelt setting.
+		{[]string{"SOLVERD_SERVICE_HOST=10.0.0.7", "SOLVERD_SERVICE_PORT=50051", "SOLVERD_SERVICE_PORT_GRPC=50051", "SOLVERD_PORT=tcp://10.0.0.7:50051",
+			"SOLVERD_PORT_50051_TCP=tcp://10.0.0.7:50051", "SOLVERD_PORT_50051_TCP_ADDR=10.0.0.7", "SOLVERD_SERVICE_HOSTS=x"}, []string{"SOLVERD_SERVICE_HOSTS"}},
 	}
 	for _, tt := range tests {
 		if got := cfg.unknownEnv(tt.env); !slices.Equal(got, tt.want) {
