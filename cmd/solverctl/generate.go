@@ -80,10 +80,6 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	if err := service.CheckGenerateOptions(req); err != nil {
 		return usageErrorf("%s: %v", cmd.name, generateFlagError(req, err))
 	}
-	if want, size, ok := service.NewPuzzleHeader(req); ok && header != "" && want != header {
-		// Known before the call: the puzzle would be made, then refused.
-		return usageErrorf("%s: -to %s cannot apply: a new %s puzzle of size %d is written %s (the variant and size decide the header); use -to %s or -to v2", cmd.name, header, protoconv.VariantFromProto[req.Variant], size, want, strings.ToLower(want))
-	}
 	switch {
 	case len(pos) > 1:
 		return usageErrorf("%s: want at most one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
@@ -123,6 +119,13 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		// of the answer's text in the forms that use one (plain, nxn),
 		// as it does those of the solution line.
 		req.Puzzle = &sudokuv1.Puzzle{Charset: f.charset}
+	}
+	// After the checks of the command line above: a puzzle given without
+	// --mode base|start is the mistake to name, not the header that a new
+	// puzzle, which it was not meant to be, would have.
+	if want, size, ok := service.NewPuzzleHeader(req); ok && header != "" && want != header {
+		// Known before the call: the puzzle would be made, then refused.
+		return usageErrorf("%s: -to %s cannot apply: a new %s puzzle of size %d is written %s (the variant and size decide the header); use -to %s or -to v2", cmd.name, header, protoconv.VariantFromProto[req.Variant], size, want, strings.ToLower(want))
 	}
 
 	ctx, client, done, err := f.connect(ctx)

@@ -417,6 +417,11 @@ func TestGenerateHeaderRefusedFirst(t *testing.T) {
 		{[]string{"--variant", "kendoku", "--to", "d9c"}, "generate: -to D9C cannot apply: a new KenDoku puzzle of size 6 is written D6C"},
 		{[]string{"--size", "4", "--to", "s4b"}, ""},
 		{[]string{"--variant", "kenken", "--size", "4", "--to", "K4C"}, ""},
+		// A puzzle given without --mode base is the mistake, not the
+		// header of a new puzzle it was never meant to be.
+		{[]string{"--to", "l9b", "L9B0jdd00ep00ep"}, "generate: a puzzle is only read with --mode base or start"},
+		{[]string{"--to", "l9b", "--map", "1111"}, "generate: -map is read with --mode base"},
+		{[]string{"--to", "l9b", "A", "B"}, "generate: want at most one puzzle, got 2 arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
