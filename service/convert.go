@@ -91,9 +91,21 @@ func decodeText(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle,
 	if err != nil {
 		return nil, 0, inField(field, puzzleText, err)
 	}
-	if detected == codec.FormatV2 {
+	switch detected {
+	case codec.FormatV2:
 		if err := checkV2Fields(field, p, cp); err != nil {
 			return nil, 0, err
+		}
+	case codec.FormatPlain, codec.FormatGrid, codec.FormatNxN:
+		// The forms that read a region map.
+	default:
+		// The other forms fix their layout (a v1 or killer v1 string's
+		// boxes, a URL's page or jigmap, a jigsaw v1 string's jigmap):
+		// their decoders do not read a region map, which would be
+		// dropped without a word and the board solved under other
+		// regions than asked.
+		if p.GetRegionMap() != "" {
+			return nil, 0, grid.FieldErrorf(field+".region_map", "cannot apply: the puzzle is %s, which fixes its own regions; leave region_map empty (a region map is read with plain, grid or N×N text)", detected.Noun())
 		}
 	}
 	return cp, detected, nil

@@ -1487,7 +1487,9 @@ type Puzzle struct {
 	// The region map of the N x N form: one charset symbol per cell giving
 	// its region, in the same layout as the text. Characters outside the
 	// charset are ignored. Empty means regular boxes. Set beside a board,
-	// whose regions are Board.regions, it is refused with InvalidArgument.
+	// whose regions are Board.regions, or beside a text in a form that fixes
+	// its own regions (all but plain text, the grid and the N x N form), it
+	// is refused with InvalidArgument.
 	RegionMap string `protobuf:"bytes,5,opt,name=region_map,json=regionMap,proto3" json:"region_map,omitempty"`
 	// The variant of a text puzzle whose format does not carry one. One that
 	// contradicts the variant the puzzle fixes (a 2.0 string's header, a
