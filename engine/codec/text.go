@@ -109,6 +109,11 @@ func firstFieldHint(text string) string {
 	if restCells, err := scanPlain(rest); err == nil && len(restCells) >= len(cells) {
 		return "" // two boards' worth, such as a Str8ts's clues and colours
 	}
+	if !strings.ContainsFunc(rest, unicode.IsSpace) && 2*len(rest) >= len(cells) && strings.Trim(rest, "01#.") == "" {
+		// A Str8ts in the simple form whose colours are mistyped: to give
+		// the first field alone would make it a classic puzzle.
+		return fmt.Sprintf(" (its first field is a %d×%d puzzle, and the %d characters after it are colours, 0 or . white and 1 or # black: a Str8ts puzzle in the simple form needs %d, one a cell)", n, n, len(rest), len(cells))
+	}
 	return fmt.Sprintf(" (its first field is a %d×%d puzzle, and %q follows it: a line of a list with its rating or a note? give the puzzle alone; solverctl batch and rate read a line's first field)", n, n, rest)
 }
 

@@ -91,6 +91,11 @@ func TestParseTextErrors(t *testing.T) {
 		// A line of a rated list, its first field a puzzle.
 		{name: "a rated line", text: seedFirst + " 9.0 1.2 1.2", wantInput: "text", wantReason: `found 90 cells; a puzzle needs a square number of cells (81 for 9×9 or 100 for 10×10) (its first field is a 9×9 puzzle, and "9.0 1.2 1.2" follows it: a line of a list with its rating or a note? give the puzzle alone; solverctl batch and rate read a line's first field)`},
 		{name: "a rated line, tab", text: seedFirst + "\t 11.9 11.9 09.9\r\n", wantInput: "text", wantReason: `(its first field is a 9×9 puzzle, and "11.9 11.9 09.9" follows it`},
+		// A Str8ts in the simple form, its colours a character short: not
+		// a rating to drop, which would leave a classic puzzle.
+		{name: "Str8ts colours short", text: seedFirst + " " + strings.Repeat("01", 40), wantInput: "text", wantReason: "(its first field is a 9×9 puzzle, and the 80 characters after it are colours, 0 or . white and 1 or # black: a Str8ts puzzle in the simple form needs 81, one a cell)"},
+		{name: "Str8ts colours long, # and .", text: seedFirst + " " + strings.Repeat("#.", 41), wantInput: "text", wantReason: "the 82 characters after it are colours"},
+		{name: "a rated line of 1.0", text: seedFirst + " 1.0", wantInput: "text", wantReason: `(its first field is a 9×9 puzzle, and "1.0" follows it: a line of a list with its rating`},
 		{name: "two puzzles", text: seedFirst + "\n" + seedFirst + "\n", wantInput: "text", wantReason: "found 162 cells; a puzzle needs a square number of cells (144 for 12×12 or 169 for 13×13; 81 for 9×9) (the text is 2 lines of 81 cells, a puzzle each: a call reads one puzzle, and a list goes to SolveBatch, solverctl batch)"},
 		// A line meant to be read as Sudoku Explainer's, a character off.
 		{name: "82 characters, dash blanks", text: strings.ReplaceAll(seedFirst, "0", "-") + "-", wantInput: "text", wantReason: "one line of 82 characters with a '-' or 'x': those are blanks only in a line of exactly 81"},
