@@ -123,9 +123,16 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	// After the checks of the command line above: a puzzle given without
 	// --mode base|start is the mistake to name, not the header that a new
 	// puzzle, which it was not meant to be, would have.
-	if want, size, ok := service.NewPuzzleHeader(req); ok && header != "" && want != header {
+	if want, size, ok := service.NewPuzzleHeader(req); header != "" && isNew {
 		// Known before the call: the puzzle would be made, then refused.
-		return usageErrorf("%s: -to %s cannot apply: a new %s puzzle of size %d is written %s (the variant and size decide the header); use -to %s or -to v2", cmd.name, header, protoconv.VariantFromProto[req.Variant], size, want, strings.ToLower(want))
+		switch {
+		case !ok:
+			// A variant of no 2.0 string (killer X): the service refuses
+			// format v2, naming a field this command line never set.
+			return usageErrorf("%s: -to %s cannot apply: a new %s puzzle has no 2.0 string (its variant has no header); leave -to out for its default form", cmd.name, header, protoconv.VariantFromProto[req.Variant])
+		case want != header:
+			return usageErrorf("%s: -to %s cannot apply: a new %s puzzle of size %d is written %s (the variant and size decide the header); use -to %s or -to v2", cmd.name, header, protoconv.VariantFromProto[req.Variant], size, want, strings.ToLower(want))
+		}
 	}
 
 	ctx, client, done, err := f.connect(ctx)

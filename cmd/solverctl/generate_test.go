@@ -422,6 +422,8 @@ func TestGenerateHeaderRefusedFirst(t *testing.T) {
 		{[]string{"--to", "l9b", "L9B0jdd00ep00ep"}, "generate: a puzzle is only read with --mode base or start"},
 		{[]string{"--to", "l9b", "--map", "1111"}, "generate: -map is read with --mode base"},
 		{[]string{"--to", "l9b", "A", "B"}, "generate: want at most one puzzle, got 2 arguments"},
+		// A variant of no 2.0 string: the service refused format v2.
+		{[]string{"--variant", "killer-x", "--to", "l9b"}, "generate: -to L9B cannot apply: a new killer X puzzle has no 2.0 string"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
