@@ -45,12 +45,9 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_
 	// as a solve does, so that -max-concurrent bounds it too.
 	// Its board weighs as a solve's does: the base's size when it starts
 	// from a puzzle, whose size cfg.Size does not carry.
-	size := cfg.Size
-	switch {
-	case cfg.Base != nil:
+	size := generate.NewSize(cfg.Variant, cfg.Size)
+	if cfg.Base != nil {
 		size = cfg.Base.Layout().N
-	case size == 0:
-		size = generate.DefaultSize(cfg.Variant)
 	}
 	sl, err := s.admitBoard(ctx, size)
 	if err != nil {
@@ -265,16 +262,10 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 			return cfg, 0, err
 		}
 		cfg.Size, cfg.Variant, cfg.CageSize = int(req.GetSize()), variant, int(req.GetCageSize())
-		if cs := req.GetPuzzle().GetCharset(); cs != "" {
-			// It names the symbols of the answer's text: one that cannot
-			// name the puzzle's would be dropped for 0-9 without a word.
-			n := cfg.Size
-			if n == 0 {
-				n = generate.DefaultSize(variant)
-			}
-			if _, err := codec.CheckCharset(cs, n); err != nil {
-				return cfg, 0, grid.FieldErrorf("puzzle.charset", "%s", reason(err))
-			}
+		// The charset names the symbols of the answer's text: one that
+		// cannot name the puzzle's would be dropped for 0-9 without a word.
+		if err := checkGenerateCharset(req.GetPuzzle().GetCharset(), generate.NewSize(variant, cfg.Size)); err != nil {
+			return cfg, 0, err
 		}
 		probe = probePuzzle(cfg)
 	} else {
@@ -320,10 +311,7 @@ func NewPuzzleHeader(req *sudokuv1.GenerateRequest) (header string, size int, ok
 	if !ok {
 		return "", 0, false
 	}
-	size = int(req.GetSize())
-	if size == 0 {
-		size = generate.DefaultSize(v)
-	}
+	size = generate.NewSize(v, int(req.GetSize()))
 	header, ok = codec.V2Header(v, size)
 	return header, size, ok
 }
@@ -410,22 +398,32 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 		}
 		n = mp.Size
 	}
-	if n == 0 {
-		n = generate.DefaultSize(protoconv.VariantFromProto[req.GetVariant()])
-	}
+	n = generate.NewSize(protoconv.VariantFromProto[req.GetVariant()], n)
 	if n > grid.MaxSize {
 		return "", grid.FieldErrorf("size", "size %d is more than %d, the largest board", n, grid.MaxSize)
 	}
 	blank := "."
+	// Checked first: its first byte alone may not be a character, and the
+	// text made of it would be blamed.
+	if err := checkGenerateCharset(p.GetCharset(), n); err != nil {
+		return "", err
+	}
 	if cs := p.GetCharset(); cs != "" {
-		// Checked first: its first byte alone may not be a character,
-		// and the text made of it would be blamed.
-		if _, err := codec.CheckCharset(cs, n); err != nil {
-			return "", grid.FieldErrorf("puzzle.charset", "%s", reason(err))
-		}
 		blank = cs[:1]
 	}
 	return strings.Repeat(blank, n*n), nil
+}
+
+// checkGenerateCharset refuses charset cs (none when empty) of a puzzle
+// of size n that it cannot write, on puzzle.charset.
+func checkGenerateCharset(cs string, n int) error {
+	if cs == "" {
+		return nil
+	}
+	if _, err := codec.CheckCharset(cs, n); err != nil {
+		return grid.FieldErrorf("puzzle.charset", "%s", reason(err))
+	}
+	return nil
 }
 
 // carriesClues reports whether format (auto: the variant's own) writes
@@ -442,10 +440,7 @@ func carriesClues(probe *codec.Puzzle, format codec.Format) bool {
 // for jigsaw regions, one cage per row), to check that a format can carry
 // them before generating.
 func probePuzzle(cfg generate.Config) *codec.Puzzle {
-	n := cfg.Size
-	if n == 0 {
-		n = generate.DefaultSize(cfg.Variant)
-	}
+	n := generate.NewSize(cfg.Variant, cfg.Size)
 	p := &codec.Puzzle{Size: n, Variant: cfg.Variant, VariantSet: true, Cells: make([]grid.CellState, n*n)}
 	if cfg.Variant.Irregular() {
 		p.Regions = make([]int, n*n)

@@ -610,6 +610,15 @@ func DefaultSize(v grid.Variant) int {
 	return 9
 }
 
+// NewSize returns the size of a New puzzle of variant v whose
+// Config.Size is size: size, or DefaultSize(v) when it is 0.
+func NewSize(v grid.Variant, size int) int {
+	if size == 0 {
+		return DefaultSize(v)
+	}
+	return size
+}
+
 // CheckNew checks the variant, size (0 for DefaultSize) and cage size (0
 // for none) of a New puzzle as Generate does before its first attempt:
 // an error is a *grid.FieldError on variant, size or cage_size.
@@ -621,10 +630,7 @@ func CheckNew(v grid.Variant, size, cageSize int) error {
 // initNew checks the size and variant of a New puzzle and builds the
 // layout shared by every attempt, when there is one.
 func (g *generator) initNew() error {
-	v, n := g.cfg.Variant, g.cfg.Size
-	if n == 0 {
-		n = DefaultSize(v)
-	}
+	v, n := g.cfg.Variant, NewSize(g.cfg.Variant, g.cfg.Size)
 	g.n, g.variant = n, v
 	if int(v) > int(grid.KillerX) {
 		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
