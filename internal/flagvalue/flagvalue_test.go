@@ -27,15 +27,7 @@ func TestExplain(t *testing.T) {
 		{[]string{"-nosuch"}, `flag provided but not defined: -nosuch`},
 	}
 	for _, tt := range tests {
-		fs := flag.NewFlagSet("t", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		fs.Duration("timeout", time.Second, "")
-		fs.Int("n", 0, "")
-		fs.Uint64("u", 0, "")
-		fs.Bool("v", false, "")
-		fs.Float64("f", 0, "")
-		var m Uint32
-		fs.Var(&m, "m", "")
+		fs := testFlags()
 		err := fs.Parse(tt.args)
 		if err == nil {
 			t.Fatalf("%v: parsed", tt.args)
@@ -63,14 +55,7 @@ func TestExplainSet(t *testing.T) {
 		{"m", "x", "want a number from 0 to 4294967295"},
 	}
 	for _, tt := range tests {
-		fs := flag.NewFlagSet("t", flag.ContinueOnError)
-		fs.Duration("timeout", time.Second, "")
-		fs.Int("n", 0, "")
-		fs.Uint64("u", 0, "")
-		fs.Bool("v", false, "")
-		fs.Float64("f", 0, "")
-		var m Uint32
-		fs.Var(&m, "m", "")
+		fs := testFlags()
 		err := fs.Set(tt.name, tt.value)
 		if err == nil {
 			t.Fatalf("-%s %q: set", tt.name, tt.value)
@@ -96,4 +81,19 @@ func TestWordDefault(t *testing.T) {
 	if err := fs.Parse([]string{"-to", "v2"}); err != nil || w != "v2" {
 		t.Errorf("-to v2: %q, %v; want v2", w, err)
 	}
+}
+
+// testFlags returns a flag set of one flag of each type the package
+// explains (and one of its own Uint32), writing nothing.
+func testFlags() *flag.FlagSet {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Duration("timeout", time.Second, "")
+	fs.Int("n", 0, "")
+	fs.Uint64("u", 0, "")
+	fs.Bool("v", false, "")
+	fs.Float64("f", 0, "")
+	var m Uint32
+	fs.Var(&m, "m", "")
+	return fs
 }
