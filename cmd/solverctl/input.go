@@ -223,7 +223,7 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 	lr.buf = lr.buf[:0]
 	for {
 		chunk, err := lr.r.ReadSlice('\n')
-		if len(lr.buf)+len(chunk) > lr.max+2 { // room for "\r\n"
+		if len(lr.buf)+len(chunk) > lr.max+2+len(byteOrderMark) { // room for "\r\n" and a mark
 			lr.line++
 			lr.skipping = err == bufio.ErrBufferFull
 			return "", lr.line, true, nil

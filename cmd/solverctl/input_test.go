@@ -222,6 +222,8 @@ func TestLineReader(t *testing.T) {
 		{"too long in the middle", "a\n" + long + "\nb\n", 10, []string{"a", "!", "b"}},
 		{"too long at the end", "a\n" + long, 10, []string{"a", "!"}},
 		{"at the limit", "0123456789\n01234567890\n", 10, []string{"0123456789", "!"}},
+		// The mark is no part of the line's length.
+		{"at the limit after a mark", "\ufeff0123456789\r\n\ufeff01234567890\n", 10, []string{"0123456789", "!"}},
 		{"longer than the buffer", strings.Repeat("y", 200<<10) + "\nz\n", 10, []string{"!", "z"}},
 	}
 	for _, tt := range tests {
