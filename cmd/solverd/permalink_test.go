@@ -309,6 +309,18 @@ func TestWebPlayLinkSolved(t *testing.T) {
 	if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on() && document.body.classList.contains('solvedbyyou')`, 20*time.Second)); err != nil {
 		t.Fatalf("%v: play mode says %q", err, eval[string](ctx, t, `document.getElementById('caption').innerText`))
 	}
+	// Check and Next step on the solved board say it is solved, not "Still
+	// solvable" or "The board is full".
+	for _, tt := range []struct{ key, code, want string }{
+		{"c", "KeyC", "Solved by you: every digit is right."},
+		{"n", "KeyN", "Solved by you: no step is left."},
+	} {
+		eval[bool](ctx, t, fmt.Sprintf(`document.body.dispatchEvent(new KeyboardEvent('keydown', {key: %q, code: %q, bubbles: true, cancelable: true}))`, tt.key, tt.code))
+		said := fmt.Sprintf(`document.getElementById('caption').innerText.includes(%q)`, tt.want)
+		if err := chromedp.Do(ctx, poll(said, 10*time.Second)); err != nil {
+			t.Errorf("%s on the solved board: %v; the caption reads %q", tt.key, err, eval[string](ctx, t, `document.getElementById('caption').innerText`))
+		}
+	}
 }
 
 // TestWebLinkWithoutPuzzle opens links that lost their puzzle, cut short

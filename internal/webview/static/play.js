@@ -262,7 +262,7 @@
     const key = signature();
     if (P.shown && P.shown.key === key) return P.shown.step;
     if (conflicts().size) { say('Your board breaks a rule (marked in red): fix that first.'); return null; }
-    if (P.vals.every((d, cell) => d || P.L.black[cell])) { say('The board is full.'); return null; }
+    if (P.vals.every((d, cell) => d || P.L.black[cell])) { say(P.solved ? 'Solved by you: no step is left.' : 'The board is full.'); return null; }
     say('Looking from your position…');
     const game = P;
     const v = await verdict();
@@ -321,6 +321,7 @@
   // A puzzle without one solution has none to compare with, so nothing to
   // mark: pressed again, check says again whether the position is solvable.
   async function check() {
+    if (P.solved) { say('Solved by you: every digit is right.'); return; }
     const key = signature();
     if (P.checked === key && P.solution) {
       const v = await verdict();
