@@ -218,7 +218,25 @@ func parseFlags(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string
 		}
 		return nil, err
 	}
+	if dashPuzzle(err) {
+		return nil, usageErrorf("%s: %v: a puzzle that starts with '-' (a blank, as Sudoku Explainer writes one) goes after --, as in solverctl %s -- PUZZLE", cmd.name, err, cmd.name)
+	}
 	return nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, flagvalue.Explain(fs, err), cmd.name)
+}
+
+// dashPuzzle reports whether err, an error of parsing flags, is about an
+// argument that is a puzzle whose first cell is a blank written '-' (an 81
+// character line may write its blanks so), which the flag package takes
+// for a flag: a long run of digits, blanks and '-' alone.
+func dashPuzzle(err error) bool {
+	msg := err.Error()
+	arg, ok := strings.CutPrefix(msg, "bad flag syntax: ")
+	if !ok {
+		if arg, ok = strings.CutPrefix(msg, "flag provided but not defined: "); !ok {
+			return false
+		}
+	}
+	return len(arg) >= 16 && strings.Trim(arg, "-0123456789._xX") == ""
 }
 
 // printCommandUsage prints the usage of command cmd to w: its synopsis,
