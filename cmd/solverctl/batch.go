@@ -160,6 +160,10 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	f.solve.timeout, timeout.DefValue = 0, "0s"
 	timeout.Usage = "deadline of the whole batch; 0 means none; puzzles unanswered by then get status deadline (each puzzle also has the server's default deadline: 30s in-process, solverd's -default-timeout)"
 	fs.Lookup("json").Usage = "print one JSON object per puzzle instead of a line of tab-separated fields"
+	if cmd.name == "rate" {
+		// rate shares batch's flags, but its line is Sudoku Explainer's.
+		fs.Lookup("json").Usage = "print one JSON object per puzzle (batch's record, with an explainer object) instead of its <puzzle> ED=<ER>/<EP>/<ED> line"
+	}
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
 	fs.IntVar(&f.perMessage, "per-message", 64, fmt.Sprintf("puzzles sent in one message, at most (a server takes up to %d)", client.MaxPerMessage))

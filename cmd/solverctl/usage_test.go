@@ -68,3 +68,30 @@ func TestUsageOutputFails(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageJSONFlag: the -json flag of batch and of rate, which share
+// their flags, describes the line that command prints without it.
+func TestUsageJSONFlag(t *testing.T) {
+	tests := []struct {
+		cmd, want, not string
+	}{
+		{"batch", "instead of a line of tab-separated fields", ""},
+		{"rate", "instead of its <puzzle> ED=<ER>/<EP>/<ED> line", "tab-separated"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			out, stderr, err := runCLI(t, "", "help", tt.cmd)
+			if err != nil {
+				t.Fatalf("help %s: %v\n%s", tt.cmd, err, stderr)
+			}
+			_, after, ok := strings.Cut(out, "\n  -json\n")
+			if !ok {
+				t.Fatalf("help %s lists no -json:\n%s", tt.cmd, out)
+			}
+			usage, _, _ := strings.Cut(after, "\n")
+			if !strings.Contains(usage, tt.want) || tt.not != "" && strings.Contains(usage, tt.not) {
+				t.Errorf("help %s: -json %q; want %q", tt.cmd, strings.TrimSpace(usage), tt.want)
+			}
+		})
+	}
+}
