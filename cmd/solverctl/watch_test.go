@@ -956,12 +956,7 @@ func TestWatchChainLineRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		wb, initial := loadBoard(t, killer)
-		st := outlineStep(4)(wb, initial)
-		st.Links[0].Kind = sudokuv1.LinkKind_LINK_KIND_STRONG
-		for i := len(st.Nodes); i < tt.nodes; i++ {
-			st.Nodes = append(st.Nodes, &sudokuv1.ChainNode{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: uint32(1 + i%9), Cells: []uint32{uint32(i % 81)}})
-			st.Links = append(st.Links, &sudokuv1.ChainLink{From: uint32(i - 1), To: uint32(i), Kind: sudokuv1.LinkKind_LINK_KIND_STRONG})
-		}
+		st := chainedOutlineStep(wb, initial, sudokuv1.LinkKind_LINK_KIND_STRONG, tt.nodes)
 		runes := utf8.RuneCountInString(wb.eureka(st))
 		width := tt.width(runes)
 		f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
@@ -976,6 +971,19 @@ func TestWatchChainLineRows(t *testing.T) {
 			t.Errorf("%s (%d runes at width %d): the chain line takes %d rows, want %d (-1: 1 to 3)", tt.name, runes, width, rows, tt.want)
 		}
 	}
+}
+
+// chainedOutlineStep returns outlineStep(4)'s step with its links of
+// kind and candidate nodes added, each linked from the one before, up to
+// nodes in all.
+func chainedOutlineStep(wb *watchBoard, initial *watchState, kind sudokuv1.LinkKind, nodes int) *sudokuv1.Step {
+	st := outlineStep(4)(wb, initial)
+	st.Links[0].Kind = kind
+	for i := len(st.Nodes); i < nodes; i++ {
+		st.Nodes = append(st.Nodes, &sudokuv1.ChainNode{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: uint32(1 + i%9), Cells: []uint32{uint32(i % 81)}})
+		st.Links = append(st.Links, &sudokuv1.ChainLink{From: uint32(i - 1), To: uint32(i), Kind: kind})
+	}
+	return st
 }
 
 // TestRenderWatchForcingChain checks that a forcing net's step keeps a
@@ -996,12 +1004,7 @@ func TestRenderWatchForcingChain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		wb, initial := loadBoard(t, killer)
-		st := outlineStep(4)(wb, initial)
-		st.Links[0].Kind = tt.kind
-		for i := len(st.Nodes); i < tt.nodes; i++ {
-			st.Nodes = append(st.Nodes, &sudokuv1.ChainNode{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: uint32(1 + i%9), Cells: []uint32{uint32(i % 81)}})
-			st.Links = append(st.Links, &sudokuv1.ChainLink{From: uint32(i - 1), To: uint32(i), Kind: tt.kind})
-		}
+		st := chainedOutlineStep(wb, initial, tt.kind, tt.nodes)
 		f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 9,
 			status: "paused", width: 160, height: 50, pal: newPalette(colorprofile.NoTTY)}
 		if shown := strings.Contains(renderWatch(f), "chain: "); shown != tt.want {

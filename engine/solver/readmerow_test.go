@@ -29,15 +29,7 @@ func TestReadmeVariantRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var row string
-			for line := range strings.SplitSeq(string(data), "\n") {
-				if strings.HasPrefix(line, tt.row) {
-					row = line
-				}
-			}
-			if row == "" {
-				t.Fatalf("the README has no row %q", tt.row)
-			}
+			row := readmeRow(t, data, tt.row)
 			taken := map[*strategy.Strategy]bool{}
 			for _, line := range tt.lines {
 				b := variantLine(t, tt.file, line)
@@ -77,15 +69,7 @@ func TestReadmeVariantRowLetters(t *testing.T) {
 	letter := regexp.MustCompile("`([A-Za-z][0-9]?)`")
 	for _, tt := range tests {
 		t.Run(tt.row, func(t *testing.T) {
-			var row string
-			for line := range strings.SplitSeq(string(data), "\n") {
-				if strings.HasPrefix(line, tt.row) {
-					row = line
-				}
-			}
-			if row == "" {
-				t.Fatalf("the README has no row %q", tt.row)
-			}
+			row := readmeRow(t, data, tt.row)
 			for _, m := range letter.FindAllStringSubmatch(row, -1) {
 				st, ok := strategy.Lookup(m[1])
 				if !ok {
@@ -99,4 +83,20 @@ func TestReadmeVariantRowLetters(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readmeRow returns the line of the README (data) that begins with
+// prefix, the last when several do; it fails the test when none does.
+func readmeRow(t *testing.T, data []byte, prefix string) string {
+	t.Helper()
+	var row string
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if strings.HasPrefix(line, prefix) {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatalf("the README has no row %q", prefix)
+	}
+	return row
 }
