@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/sudokuwise/solver/internal/syncbuf"
 )
 
 // TestMetricsHandshakeLog writes to the metrics server's error log the
@@ -30,7 +30,9 @@ func TestMetricsHandshakeLog(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
+			// The sampler's timer writes its summary later, from its own
+			// goroutine: the buffer is read under its lock.
+			var buf syncbuf.Buffer
 			logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: tt.level}))
 			srv, err := newMetricsServer(prometheus.NewRegistry(), logger, 1, false, "")
 			if err != nil {
@@ -39,8 +41,9 @@ func TestMetricsHandshakeLog(t *testing.T) {
 			for range 50 {
 				srv.ErrorLog.Print(tt.line)
 			}
-			lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-			if buf.Len() == 0 {
+			logged := buf.String()
+			lines := strings.Split(strings.TrimSpace(logged), "\n")
+			if logged == "" {
 				lines = nil
 			}
 			if len(lines) > tt.wantMax {

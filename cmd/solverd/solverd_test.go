@@ -24,6 +24,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/syncbuf"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -763,8 +764,8 @@ func TestUnknownEnv(t *testing.T) {
 	t.Setenv("SOLVERD_LOG_LEVEL", "warn")
 	t.Setenv("SOLVERD_GRACE_PERIOD", "20s")
 	ctx, cancel := context.WithCancel(context.Background())
-	cancel() // stop as soon as it serves
-	var log bytes.Buffer
+	cancel()               // stop as soon as it serves
+	var log syncbuf.Buffer // the daemon's goroutines may log after run
 	if err := run(ctx, nil, nil, nil, &log); err != nil {
 		t.Fatal(err)
 	}
