@@ -435,6 +435,9 @@ func TestWebHintText(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// The hint is drawn on a frame after the click, which a loaded
+			// machine can put off: wait for it, then look.
+			_, _ = chromedp.Run(ctx, poll(fmt.Sprintf(`document.getElementById('explanation').textContent.startsWith(%q)`, tt.want), 10*time.Second))
 			if c := eval[string](ctx, t, `document.getElementById('explanation').textContent`); !strings.HasPrefix(c, tt.want) {
 				t.Errorf("hint %d reads %q; want %q", tt.level, c, tt.want)
 			}
@@ -617,8 +620,9 @@ func TestWebDifficultyText(t *testing.T) {
 func TestWebPlayExportNoCursor(t *testing.T) {
 	ctx, base, _ := webViewer(t, time.Minute)
 	startPlay(ctx, t, base, classicHard)
-	if !eval[bool](ctx, t, `document.querySelector('#board .cursor') !== null`) {
-		t.Fatal("play mode shows no selected cell: the test proves nothing")
+	// The board is drawn on the next frame after play mode turns on.
+	if err := chromedp.Do(ctx, poll(`document.querySelector('#board .cursor') !== null`, 10*time.Second)); err != nil {
+		t.Fatalf("play mode shows no selected cell (%v): the test proves nothing", err)
 	}
 	svg := eval[string](ctx, t, `sudokuExport.svg()`)
 	if strings.Contains(svg, `class="cursor`) {
