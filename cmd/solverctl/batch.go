@@ -246,8 +246,11 @@ a line; only the first field is read, so rated lists work (the first two
 of a Str8ts in the simple form, clues then colours), but a line that
 starts with { is a whole JSON board (as convert --to json writes). Blank
 lines and lines starting with # are skipped (with a -charset that holds
-#, only # alone or before a space: a puzzle may start with it); @FILE is FILE, as in the
-other commands; - reads standard input. Each
+#, only # alone or before a space: a puzzle may start with it). A CSV
+list is read too: when its first line (after comments) is a header with
+a column named puzzle (or quizzes, sudoku, grid, question, board),
+separated by commas, semicolons or tabs, each record gives that column's
+puzzle. @FILE is FILE, as in the other commands; - reads standard input. Each
 line is checked on its own before it is sent: a line longer than %d
 bytes, not valid UTF-8 or with bad JSON gets an InvalidArgument error line
 naming it, and the others go on. Input with no line break in its first
@@ -624,6 +627,7 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 		b.batch.CloseInput()
 	}()
 	lr := newLineReader(in, maxInput)
+	var list csvLines
 	for ctx.Err() == nil {
 		text, line, tooLong, err := lr.next()
 		if err == io.EOF {
@@ -635,6 +639,14 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 		}
 		if tooLong {
 			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "the line is %v", errTooLong))
+			continue
+		}
+		text, skip, err := list.next(text, b.flags.solve.charset)
+		if skip {
+			continue
+		}
+		if err != nil {
+			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "%v", err))
 			continue
 		}
 		j, err := b.parseLine(ctx, text, line)

@@ -19,8 +19,9 @@ import (
 const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work, or
 the first two of a Str8ts in the simple form, clues then colours;
 blank lines and lines starting with # are skipped, with a -charset that
-holds # only # alone or before a space); @FILE is FILE, as in the
-other commands; - reads standard input.
+holds # only # alone or before a space; a CSV list with a header naming
+its puzzle column, as batch reads it); @FILE is FILE, as in the other
+commands; - reads standard input.
 Any format the CLI reads works (killer and KenKen strings, N×N text with
 -map and -charset, a protojson board or puzzle, which takes its whole line,
 ...); -variant applies to texts that name none.
@@ -184,6 +185,7 @@ func readBenchFile(ctx context.Context, stdin io.Reader, name string, in *bench.
 	}
 	var out []bench.Puzzle
 	lr := newLineReader(r, maxInput)
+	var list csvLines
 	for {
 		text, line, tooLong, err := lr.next()
 		if err == io.EOF {
@@ -194,6 +196,13 @@ func readBenchFile(ctx context.Context, stdin io.Reader, name string, in *bench.
 		}
 		if tooLong {
 			return nil, fmt.Errorf("%s: line %d is %w", name, line, errTooLong)
+		}
+		text, skip, err := list.next(text, in.Charset)
+		if skip {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", name, line, err)
 		}
 		fields := strings.Fields(text)
 		if len(fields) == 0 || isComment(strings.TrimSpace(text), in.Charset) {
