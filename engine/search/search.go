@@ -14,7 +14,6 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/bits"
 	"slices"
 
@@ -485,7 +484,7 @@ func (g *generic) countNode() error {
 		return errLearn
 	}
 	if g.max > 0 && g.nodes > g.max {
-		return fmt.Errorf("%w after %d guesses", ErrNodeLimit, g.max)
+		return classic.NodeLimitError(g.max)
 	}
 	// A node of a large board costs microseconds: checking at every
 	// node keeps cancellation well under a millisecond.

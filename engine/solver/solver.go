@@ -16,6 +16,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/search/classic"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
@@ -1183,7 +1184,7 @@ func (r *run) guess() error {
 	r.batch.Reset()
 	r.res.Guesses++
 	if r.opts.MaxNodes > 0 && int64(r.res.Guesses) > r.opts.MaxNodes {
-		return fmt.Errorf("%w after %d guesses", ErrNodeLimit, r.opts.MaxNodes)
+		return classic.NodeLimitError(r.opts.MaxNodes)
 	}
 	cell := r.chooseCell()
 	cands := b.Cands(cell)

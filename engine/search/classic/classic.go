@@ -64,6 +64,15 @@ const blanks = "._*-xX"
 // ErrNodeLimit is returned when a search spends its node budget.
 var ErrNodeLimit = errors.New("search node budget exhausted")
 
+// NodeLimitError is ErrNodeLimit wrapped with the budget spent, n
+// guesses.
+func NodeLimitError[N ~int | ~int64](n N) error {
+	if n == 1 {
+		return fmt.Errorf("%w after 1 guess", ErrNodeLimit)
+	}
+	return fmt.Errorf("%w after %d guesses", ErrNodeLimit, n)
+}
+
 // Result is the outcome of a search.
 type Result struct {
 	// Count is the number of solutions found, at most the limit.
@@ -579,7 +588,7 @@ func (st *state) reach(j int, x uint32) int {
 func (s *Solver) guess() bool {
 	s.res.Guesses++
 	if s.MaxNodes > 0 && s.res.Guesses > s.MaxNodes {
-		s.err = fmt.Errorf("%w after %d guesses", ErrNodeLimit, s.MaxNodes)
+		s.err = NodeLimitError(s.MaxNodes)
 		return true
 	}
 	if s.res.Guesses%ctxEvery == 0 && s.done != nil {
