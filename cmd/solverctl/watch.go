@@ -544,7 +544,11 @@ func (m *watchModel) outcome() string {
 		return "error: " + errorText(m.err)
 	}
 	r := m.result
-	s := fmt.Sprintf("result: %s after %d steps, %d guesses", enumText(r.GetStatus().String(), "SOLVE_STATUS_"), r.GetStepCount(), r.GetGuessCount())
+	steps, guesses := int(r.GetStepCount()), "guesses"
+	if r.GetGuessCount() == 1 {
+		guesses = "guess"
+	}
+	s := fmt.Sprintf("result: %s after %d step%s, %d %s", enumText(r.GetStatus().String(), "SOLVE_STATUS_"), steps, plural(steps), r.GetGuessCount(), guesses)
 	if c := r.GetConflict(); c.GetDescription() != "" {
 		s += "; why: " + c.GetDescription()
 	}

@@ -37,6 +37,11 @@ func TestWatchOutcome(t *testing.T) {
 			want:     []string{"result: solved after 9 steps, 2 guesses", "cut short: logic ran out of its half of -timeout"},
 			dontWant: []string{"why:"},
 		},
+		{
+			name:   "one step, one guess",
+			result: &sudokuv1.SolveResult{Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, StepCount: 1, GuessCount: 1},
+			want:   []string{"result: solved after 1 step, 1 guess"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
