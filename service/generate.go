@@ -91,7 +91,8 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_
 // contradict each other or that no puzzle could meet, before its puzzle
 // is read: an unknown mode or variant, a cage size outside mode NEW, and
 // in mode NEW a variant, size or cage size that cannot be generated
-// (generate.CheckNew). The error is a *grid.FieldError on the field at
+// (generate.CheckNew) and a charset (puzzle.charset) that cannot name the
+// new puzzle's symbols. The error is a *grid.FieldError on the field at
 // fault; solverctl applies the same check to its flags before any call.
 func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
 	_, err := checkGenerateOptions(req)
@@ -144,7 +145,12 @@ func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error
 		}
 		return o, nil
 	}
-	return o, generate.CheckNew(o.variant, int(req.GetSize()), int(req.GetCageSize()))
+	if err := generate.CheckNew(o.variant, int(req.GetSize()), int(req.GetCageSize())); err != nil {
+		return o, err
+	}
+	// The charset names the symbols of the answer's text: one that cannot
+	// name the new puzzle's would be dropped for 0-9 without a word.
+	return o, checkGenerateCharset(req.GetPuzzle().GetCharset(), generate.NewSize(o.variant, int(req.GetSize())))
 }
 
 // checkReachable refuses a list of strategies for the grade of a
@@ -262,11 +268,6 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 			return cfg, 0, err
 		}
 		cfg.Size, cfg.Variant, cfg.CageSize = int(req.GetSize()), variant, int(req.GetCageSize())
-		// The charset names the symbols of the answer's text: one that
-		// cannot name the puzzle's would be dropped for 0-9 without a word.
-		if err := checkGenerateCharset(req.GetPuzzle().GetCharset(), generate.NewSize(variant, cfg.Size)); err != nil {
-			return cfg, 0, err
-		}
 		probe = probePuzzle(cfg)
 	} else {
 		base, err := generateBase(req)

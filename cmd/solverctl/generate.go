@@ -119,6 +119,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		// of the answer's text in the forms that use one (plain, nxn),
 		// as it does those of the solution line.
 		req.Puzzle = &sudokuv1.Puzzle{Charset: f.charset}
+		if err := service.CheckGenerateOptions(req); err != nil {
+			return usageErrorf("%s: %v", cmd.name, generateFlagError(req, err))
+		}
 	}
 	// After the checks of the command line above: a puzzle given without
 	// --mode base|start is the mistake to name, not the header that a new
@@ -276,7 +279,7 @@ func plainText(b *sudokuv1.Board, charset string) string {
 
 // generateFlags are the flags of generate's options, by field of the
 // GenerateRequest.
-var generateFlags = map[string]string{"mode": "-mode", "variant": "-variant", "size": "-size", "cage_size": "-cage-size", "strategies": "-strategies", "no_guessing": "-no-guessing", "level": "-level"}
+var generateFlags = map[string]string{"mode": "-mode", "variant": "-variant", "size": "-size", "cage_size": "-cage-size", "strategies": "-strategies", "no_guessing": "-no-guessing", "level": "-level", "puzzle.charset": "-charset"}
 
 // generateFlagError words an error of service.CheckGenerateOptions on
 // req in flag terms.

@@ -424,6 +424,11 @@ func TestGenerateHeaderRefusedFirst(t *testing.T) {
 		{[]string{"--to", "l9b", "A", "B"}, "generate: want at most one puzzle, got 2 arguments"},
 		// A variant of no 2.0 string: the service refused format v2.
 		{[]string{"--variant", "killer-x", "--to", "l9b"}, "generate: -to L9B cannot apply: a new killer X puzzle has no 2.0 string"},
+		// A charset too short for the new puzzle's symbols: a bad command
+		// line, not the service's InvalidArgument (exit status 1).
+		{[]string{"--charset", "12345678"}, `generate: -charset: charset "12345678" has symbols for 1..7, the puzzle needs 1..9`},
+		{[]string{"--size", "16", "--charset", "0123456789ABCDE"}, "generate: -charset: charset \"0123456789ABCDE\" has symbols for 1..14, the puzzle needs 1..16"},
+		{[]string{"--size", "4", "--charset", ".ABCD"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
