@@ -806,3 +806,46 @@ func TestWebPlayKeyboardLayouts(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPlayPadRows lays out play mode's pad of a 16×16 and a 25×25 on
+// a desktop and a phone's width: its rows are of one length but the last
+// (a 16×16 has two of eight), and every button is a finger wide. Before,
+// a phone's 16×16 pad wrapped eleven and five.
+func TestWebPlayPadRows(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	examples := eval0Examples(ctx, t, base)
+	for _, tt := range []struct {
+		example string
+		width   int64
+		rows    []int
+	}{
+		{"16×16", 1440, []int{8, 8}},
+		{"16×16", 400, []int{8, 8}},
+		{"25×25", 1440, []int{13, 12}},
+		{"25×25", 400, []int{9, 9, 7}},
+	} {
+		t.Run(fmt.Sprintf("%s at %d px", tt.example, tt.width), func(t *testing.T) {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(tt.width, 900)); err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = chromedp.Do(ctx, chromedp.EmulateViewport(1440, 960)) }()
+			startPlay(ctx, t, base, examples[tt.example].Text)
+			// Buttons by row (their top), and the narrowest.
+			layout := eval[[]int](ctx, t, `(() => {
+				const rows = new Map(); let narrowest = 1e9;
+				for (const b of document.querySelectorAll('#digits button')) {
+					const r = b.getBoundingClientRect();
+					rows.set(Math.round(r.top), (rows.get(Math.round(r.top)) || 0) + 1);
+					narrowest = Math.min(narrowest, r.width);
+				}
+				return [Math.round(narrowest), ...[...rows.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1])];
+			})()`)
+			if !slices.Equal(layout[1:], tt.rows) {
+				t.Errorf("the pad's rows hold %v buttons, want %v", layout[1:], tt.rows)
+			}
+			if layout[0] < 30 {
+				t.Errorf("the narrowest pad button is %d px wide, want 30 or more", layout[0])
+			}
+		})
+	}
+}

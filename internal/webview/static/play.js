@@ -553,6 +553,7 @@
     const pad = $('digits');
     pad.textContent = '';
     pad.style.setProperty('--cols', String(L.n > 9 ? Math.ceil(L.n / 2) : L.n));
+    pad.style.setProperty('--narrow-cols', String(Math.ceil(L.n / (L.n > 16 ? 3 : 2))));
     pad.classList.toggle('wide', L.n > 9);
     for (let d = 1; d <= L.n; d++) {
       const b = document.createElement('button');
