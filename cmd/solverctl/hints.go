@@ -95,6 +95,11 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 		// A server that asks for a client certificate (-tls-client-ca)
 		// ends the handshake of a client without one.
 		return fmt.Sprintf("-addr %s may require a client certificate (mutual TLS): add -tls-cert and -tls-key", h.addr)
+	case code == codes.Unavailable && h.useTLS && h.hasCert && (strings.Contains(msg, "bad certificate") || strings.Contains(msg, "unknown certificate authority") || strings.Contains(msg, "certificate required") || strings.Contains(msg, "broken pipe") || strings.Contains(msg, "connection reset")):
+		// The server ends the handshake of a client certificate it does
+		// not trust; with TLS 1.3 the client learns it at its first
+		// write, as a broken pipe.
+		return fmt.Sprintf("-addr %s may refuse the client certificate of -tls-cert: the server trusts those its -tls-client-ca signed, and only while they are valid", h.addr)
 	case code == codes.Unavailable && h.useTLS && (strings.Contains(msg, "first record does not look like a TLS handshake") || strings.Contains(msg, "tls:")):
 		return fmt.Sprintf("the TLS handshake with -addr %s failed: check -tls-ca, -tls-cert and -tls-key, or drop -tls for a plaintext server", h.addr)
 	case code == codes.Unauthenticated && !h.hasToken:

@@ -8,12 +8,15 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/sudokuwise/solver/internal/testpki"
 )
 
 // TestHints checks that the errors of calls name the flag that likely
 // fixes them, keeping their code.
 func TestHints(t *testing.T) {
 	s := startSecured(t)
+	other := testpki.New(t) // an authority the server does not trust
 	tests := []struct {
 		name string
 		args []string
@@ -43,6 +46,13 @@ func TestHints(t *testing.T) {
 			args: []string{"solve", "--addr", s.addr, "--tls-ca", s.pki.CAFile, "--token-file", s.tokenFile, "--timeout", "20s", seedPuzzle},
 			code: codes.Unavailable,
 			want: "-addr " + s.addr + " may require a client certificate (mutual TLS): add -tls-cert and -tls-key",
+		},
+		{
+			// Before: "write: broken pipe" alone.
+			name: "client certificate of another authority",
+			args: []string{"solve", "--addr", s.addr, "--tls-ca", s.pki.CAFile, "--tls-cert", other.ClientCert, "--tls-key", other.ClientKey, "--token-file", s.tokenFile, "--timeout", "20s", seedPuzzle},
+			code: codes.Unavailable,
+			want: "-addr " + s.addr + " may refuse the client certificate of -tls-cert: the server trusts those its -tls-client-ca signed",
 		},
 		{
 			name: "unresolvable host",

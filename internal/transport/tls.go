@@ -92,7 +92,12 @@ func ClientTLS(caFile, certFile, keyFile string) (*tls.Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg.Certificates = []tls.Certificate{cert}
+		// Presented whatever authorities the server names, rather than
+		// left out when none of them signed it (crypto/tls's choice from
+		// Certificates): the server then says why it refuses it
+		// ("certificate signed by unknown authority"), not that the
+		// client sent none.
+		cfg.GetClientCertificate = func(*tls.CertificateRequestInfo) (*tls.Certificate, error) { return &cert, nil }
 	}
 	return cfg, nil
 }

@@ -82,12 +82,16 @@ func TestHandshake(t *testing.T) {
 		clientCA      string // of the server; "" asks for no client certificate
 		ca, cert, key string // of the client
 		ok            bool
+		serverErr     string // what the server's error says, when it fails
 	}{
-		{"TLS", "", pki.CAFile, "", "", true},
-		{"TLS, server not trusted", "", other.CAFile, "", "", false},
-		{"mutual TLS", pki.CAFile, pki.CAFile, pki.ClientCert, pki.ClientKey, true},
-		{"mutual TLS, no client certificate", pki.CAFile, pki.CAFile, "", "", false},
-		{"mutual TLS, client of another CA", pki.CAFile, pki.CAFile, other.ClientCert, other.ClientKey, false},
+		{"TLS", "", pki.CAFile, "", "", true, ""},
+		{"TLS, server not trusted", "", other.CAFile, "", "", false, ""},
+		{"mutual TLS", pki.CAFile, pki.CAFile, pki.ClientCert, pki.ClientKey, true, ""},
+		{"mutual TLS, no client certificate", pki.CAFile, pki.CAFile, "", "", false, "didn't provide a certificate"},
+		// The client presents its certificate though the server names
+		// another authority, so the server's log says why it refuses it
+		// (before, "client didn't provide a certificate").
+		{"mutual TLS, client of another CA", pki.CAFile, pki.CAFile, other.ClientCert, other.ClientKey, false, "certificate signed by unknown authority"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,8 +136,12 @@ func TestHandshake(t *testing.T) {
 				_, err = c.Write([]byte{1})
 			}
 			cc.Close() // so that the server never waits for more
-			if sErr := <-serverErr; err == nil {
+			sErr := <-serverErr
+			if err == nil {
 				err = sErr
+			}
+			if tt.serverErr != "" && (sErr == nil || !strings.Contains(sErr.Error(), tt.serverErr)) {
+				t.Errorf("the server's handshake error is %v, want one saying %q", sErr, tt.serverErr)
 			}
 			if got := err == nil; got != tt.ok {
 				t.Errorf("handshake error %v, want success %v", err, tt.ok)
