@@ -226,19 +226,29 @@ func clientDeadlinePassed(ctx context.Context, end time.Time) bool {
 // call whose transport closed under it (its ErrConnClosing).
 const transportClosing = "transport is closing"
 
-// overHTTPKey marks the context of a request served over HTTP.
+// overHTTPKey marks the context of a request served over HTTP; its value
+// is the request's protocol.
 type overHTTPKey struct{}
 
 // OverHTTP returns ctx marked as that of a request served over HTTP, by
-// grpc.Server.ServeHTTP (the web port's calls): a call of it whose client
-// goes away as its answer is written is counted and logged as Canceled,
-// as one whose client leaves sooner is, rather than as the Unavailable
-// ("transport is closing") gRPC's HTTP transport ends it with.
-func OverHTTP(ctx context.Context) context.Context {
-	return context.WithValue(ctx, overHTTPKey{}, true)
+// grpc.Server.ServeHTTP (the web port's calls), in protocol ("grpc-web",
+// "connect", "grpc"), which the call's log line names. A call of it whose
+// client goes away as its answer is written is counted and logged as
+// Canceled, as one whose client leaves sooner is, rather than as the
+// Unavailable ("transport is closing") gRPC's HTTP transport ends it with.
+func OverHTTP(ctx context.Context, protocol string) context.Context {
+	return context.WithValue(ctx, overHTTPKey{}, protocol)
 }
 
 func isOverHTTP(ctx context.Context) bool { return ctx.Value(overHTTPKey{}) != nil }
+
+// protocol is the protocol of the call of ctx: OverHTTP's, else gRPC.
+func protocol(ctx context.Context) string {
+	if p, ok := ctx.Value(overHTTPKey{}).(string); ok && p != "" {
+		return p
+	}
+	return "grpc"
+}
 
 // unknownLabel is the service, method and type a call of a method the
 // server does not have is counted under: one series, whatever the names
@@ -269,7 +279,7 @@ func codeLevel(code codes.Code) slog.Level {
 // started at start and ended with code after elapsed.
 func callAttrs(ctx context.Context, m methodInfo, start time.Time, code codes.Code, elapsed time.Duration) []any {
 	attrs := []any{
-		"protocol", "grpc",
+		"protocol", protocol(ctx),
 		"grpc.component", "server",
 		"grpc.service", m.service,
 		"grpc.method", m.method,

@@ -336,10 +336,10 @@ func TestCallEndRelabelled(t *testing.T) {
 		cut  bool
 		want codes.Code
 	}{
-		{"over HTTP, client gone", OverHTTP(gone), closing, false, codes.Canceled},
-		{"over HTTP, client there", OverHTTP(context.Background()), closing, false, codes.Unavailable},
-		{"over HTTP, server cut calls short", OverHTTP(gone), closing, true, codes.Unavailable},
-		{"over HTTP, the server's own Unavailable, status written", OverHTTP(gone), idle, false, codes.Unavailable},
+		{"over HTTP, client gone", OverHTTP(gone, "connect"), closing, false, codes.Canceled},
+		{"over HTTP, client there", OverHTTP(context.Background(), "connect"), closing, false, codes.Unavailable},
+		{"over HTTP, server cut calls short", OverHTTP(gone, "connect"), closing, true, codes.Unavailable},
+		{"over HTTP, the server's own Unavailable, status written", OverHTTP(gone, "connect"), idle, false, codes.Unavailable},
 		{"over a connection", gone, closing, false, codes.Unavailable},
 		{"cancelled past the deadline", past, cancelled, false, codes.DeadlineExceeded},
 		{"cancelled just before the deadline", soon, cancelled, false, codes.DeadlineExceeded},

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/pprof"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -562,10 +564,27 @@ func limitBelowHeap(limit, maxHeap int64) bool {
 }
 
 // overHTTP marks the context of every request h serves as served over
-// HTTP (service.OverHTTP), so that a call whose client goes away as its
-// answer is written counts as Canceled, not as the server's Unavailable.
+// HTTP in its protocol (service.OverHTTP), so that its call's log line
+// names the protocol the client spoke (gRPC-Web, Connect or gRPC, which
+// the port's transcoder turns into gRPC), and a call whose client goes
+// away as its answer is written counts as Canceled, not as the server's
+// Unavailable.
 func overHTTP(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(w, r.WithContext(service.OverHTTP(r.Context())))
+		h.ServeHTTP(w, r.WithContext(service.OverHTTP(r.Context(), webProtocol(r.Header.Get("Content-Type")))))
 	})
+}
+
+// webProtocol is the protocol of a web port's call of contentType:
+// "grpc-web", "grpc", or "connect" (Connect's streams, and its unary
+// calls in JSON or binary protobuf).
+func webProtocol(contentType string) string {
+	ct, _, _ := mime.ParseMediaType(contentType)
+	switch {
+	case strings.HasPrefix(ct, "application/grpc-web"):
+		return "grpc-web"
+	case strings.HasPrefix(ct, "application/grpc"):
+		return "grpc"
+	}
+	return "connect"
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/binary"
 	"io"
 	"net/http"
 	"os"
@@ -20,6 +22,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/testpki"
@@ -374,4 +377,52 @@ func TestMetricsTokenClearText(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWebCallProtocol: the log line of a call on the web port names the
+// protocol its client spoke, gRPC-Web or Connect, which the port turns
+// into gRPC; before, every one said protocol=grpc.
+func TestWebCallProtocol(t *testing.T) {
+	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
+	base := "http://" + webAddr(t, log)
+	msg, err := proto.Marshal(&sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := append([]byte{0, 0, 0, 0, 0}, msg...)
+	binary.BigEndian.PutUint32(frame[1:5], uint32(len(msg)))
+	for _, tt := range []struct {
+		contentType string
+		body        []byte
+		want        string
+	}{
+		{"application/json", []byte(`{"puzzle":{"text":"` + easyPuzzle + `"}}`), "protocol=connect"},
+		{"application/grpc-web+proto", frame, "protocol=grpc-web"},
+	} {
+		req, _ := http.NewRequest("POST", base+"/sudoku.v1.SudokuService/Convert", bytes.NewReader(tt.body))
+		req.Header.Set("Content-Type", tt.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Grpc-Status") != "" && resp.Header.Get("Grpc-Status") != "0" {
+			t.Fatalf("%s: %s %q (grpc-status %q)", tt.contentType, resp.Status, body, resp.Header.Get("Grpc-Status"))
+		}
+		line := ""
+		for deadline := time.Now().Add(10 * time.Second); line == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			for l := range strings.SplitSeq(log.String(), "\n") {
+				if strings.Contains(l, "finished call") && strings.Contains(l, "grpc.method=Convert") && strings.Contains(l, tt.want+" ") {
+					line = l
+				}
+			}
+		}
+		if line == "" {
+			t.Errorf("a %s call logs no line with %s:\n%s", tt.contentType, tt.want, log)
+		}
+	}
+	cancel()
+	waitDone(t, done, 5*time.Second, log)
 }
