@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -265,13 +266,38 @@ func TestWebExportGridReadsBack(t *testing.T) {
 			p.keys("f")
 			p.until(func(g playGame) bool { return len(g.Cands[1]) > 1 })
 		}},
+		// A forum grid cannot carry cages: a killer's position is copied
+		// as JSON (it read back as a classic puzzle).
+		{"killer, play mode, a digit and pencil marks", func() {
+			p := startPlay(ctx, t, base, killerPuzzle)
+			p.keys("f")
+			p.until(func(g playGame) bool { return len(g.Cands[g.Sel]) > 1 })
+			p.keys("5")
+			p.until(func(g playGame) bool { return g.Vals[g.Sel] == 5 })
+		}},
+		{"killer, replay, step 5", func() {
+			open(ctx, t, permalink(base, killerPuzzle, 5))
+			if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('5. ')`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.start()
 			grid := eval[string](ctx, t, `sudokuExport.grid()`)
 			vals := eval[[]int](ctx, t, `Array.from(sudokuViewer.position().vals)`)
-			conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: grid}}})
+			src := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: grid}}
+			if strings.HasPrefix(grid, "{") {
+				// A board a grid cannot carry, as JSON: what solverctl
+				// and the viewer's form read as a structured board.
+				b := &sudokuv1.Board{}
+				if err := protojson.Unmarshal([]byte(grid), b); err != nil {
+					t.Fatalf("the copied board is no JSON board: %v\n%s", err, grid)
+				}
+				src = &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
+			}
+			conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: src})
 			if err != nil {
 				t.Fatalf("the copied grid does not read back: %v\n%s", err, grid)
 			}
@@ -282,6 +308,24 @@ func TestWebExportGridReadsBack(t *testing.T) {
 			for i, c := range cells {
 				if int(c.GetValue()) != vals[i] {
 					t.Fatalf("cell %d of the copied grid reads %d, the page shows %d\n%s", i, c.GetValue(), vals[i], grid)
+				}
+			}
+			// The board's shape and the pencil marks come back too.
+			shown := eval[int](ctx, t, `(sudokuViewer.position().structured.cages || []).length`)
+			if got := len(conv.GetBoard().GetCages()); got != shown {
+				t.Errorf("the copied grid reads back with %d cages, the page shows %d\n%s", got, shown, grid)
+			}
+			cands := eval[[]int](ctx, t, `Array.from(sudokuViewer.position().cands)`)
+			for i, c := range cells {
+				if c.GetValue() != 0 || len(c.GetCandidates()) == 0 {
+					continue
+				}
+				mask := 0
+				for _, d := range c.GetCandidates() {
+					mask |= 1 << (d - 1)
+				}
+				if mask != cands[i] {
+					t.Fatalf("cell %d of the copied grid reads candidates %v, the page shows mask %b\n%s", i, c.GetCandidates(), cands[i], grid)
 				}
 			}
 		})

@@ -108,6 +108,50 @@
     return lines.join('\n') + '\n';
   }
 
+  // gridCarries reports whether a pencil-mark grid says the whole board:
+  // a classic board of regular boxes, or a plain Str8ts ('#' cells). Cages,
+  // regions of its own, diagonals, windows or colour groups are lost in
+  // one, which a reader takes for a classic board.
+  function gridCarries(pos) {
+    const b = pos.structured || {};
+    const variant = b.variant || 'VARIANT_CLASSIC';
+    if ((b.cages && b.cages.length) || (b.regions && b.regions.length)) return false;
+    if (variant === 'VARIANT_STR8TS') return true;
+    return variant === 'VARIANT_CLASSIC' && !!(pos.L.boxRows && pos.L.region);
+  }
+
+  // positionJSON returns the board shown as the service's JSON board (what
+  // solverctl convert --to json writes, with its charset when it has one),
+  // its cells the position's: the puzzle's clues, the digits placed since,
+  // and the candidates left in the other cells. It reads back as the same
+  // position, cages, regions and variant included.
+  function positionJSON(pos) {
+    const board = JSON.parse(JSON.stringify(pos.structured || {}));
+    const start = board.cells || [];
+    board.cells = Array.from({ length: pos.L.N }, (_, i) => {
+      const c = {};
+      const was = start[i] || {};
+      if (was.black) c.black = true;
+      if (pos.vals[i]) {
+        c.value = pos.vals[i];
+        if (was.given || was.black) c.given = true;
+      } else if (!was.black) {
+        const cands = [];
+        for (let d = 1; d <= pos.L.n; d++) if (pos.cands[i] & 2 ** (d - 1)) cands.push(d);
+        if (cands.length && cands.length < pos.L.n) c.candidates = cands;
+      }
+      return c;
+    });
+    return JSON.stringify(pos.charset ? { board, charset: pos.charset } : board) + '\n';
+  }
+
+  // copyGrid copies the pencil-mark grid, or the position as JSON where a
+  // grid cannot carry the board, and says which.
+  function copyGrid(pos) {
+    if (gridCarries(pos)) return copy('grid', gridText(pos));
+    return copy('board as JSON with its pencil marks (a forum grid cannot carry its cages, regions or extra units)', positionJSON(pos));
+  }
+
   // copy puts text on the clipboard, or, where the page may not write it
   // (plain http off localhost), selects it for the person to copy.
   async function copy(what, text) {
@@ -168,7 +212,7 @@
 
   function init() {
     $('copylink').addEventListener('click', withPosition((pos) => copy('link', pos.link)));
-    $('copygrid').addEventListener('click', withPosition((pos) => copy('grid', gridText(pos))));
+    $('copygrid').addEventListener('click', withPosition(copyGrid));
     $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', puzzleText(pos))));
     $('copystep').addEventListener('click', withPosition((pos) => copy('step', pos.step)));
     $('savesvg').addEventListener('click', withPosition((pos) => {
@@ -184,7 +228,7 @@
   window.sudokuExport = {
     svg: () => { const pos = position(); return pos ? svgText(pos).text : ''; },
     png: () => { const pos = position(); return pos ? pngDataURL(pos) : Promise.resolve(''); },
-    grid: () => { const pos = position(); return pos ? gridText(pos) : ''; },
+    grid: () => { const pos = position(); return pos ? (gridCarries(pos) ? gridText(pos) : positionJSON(pos)) : ''; },
     puzzle: () => { const pos = position(); return pos ? puzzleText(pos) : ''; },
   };
 
