@@ -580,6 +580,8 @@ func TestWebPlay(t *testing.T) {
 			// Leaving play mode shows the replay; coming back, the board.
 			p.keys(kb.Escape)
 			p.do(poll(`!document.body.classList.contains('playing')`, 5*time.Second))
+			// The replay's board is drawn on the next frame.
+			_, _ = chromedp.Run(ctx, poll(fmt.Sprintf(`%s[%d] === '.'`, boardJS, target), 10*time.Second))
 			if eval[bool](ctx, t, `document.body.classList.contains('playing')`) || eval[string](ctx, t, boardJS)[target] != '.' {
 				t.Error("Esc does not return to the replay's board")
 			}
