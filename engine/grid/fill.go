@@ -7,6 +7,11 @@ import "math/bits"
 // digit anyway).
 const MaxGroupCells = 12
 
+// maxWalkedProduct is the most cells of a product group whose fillings
+// Board.Fill walks one by one; a larger one's states are followed once
+// (SumFiller.fillProduct), which a small one's walk does not repay.
+const maxWalkedProduct = 3
+
 // maxFillNodes bounds one enumeration so that a step never stalls on a
 // huge cage; an enumeration cut short concludes nothing.
 const maxFillNodes = 200_000
@@ -80,8 +85,10 @@ type fillSearch struct {
 // each other, and summarises them in f. It gives up (f.OK false) past a
 // bound on the work, so a huge group never stalls a solve: past
 // maxFillNodes nodes of a walk over the cells in order. A sum group's
-// states are followed once (SumFiller), the walk's nodes counted rather
-// than visited; the other operators' fillings are walked.
+// states are followed once (SumFiller), and so are those of a product
+// group of more than maxWalkedProduct cells (SumFiller.fillProduct), the walk's
+// nodes counted rather than visited; the other groups' fillings are
+// walked.
 func (b *Board) Fill(g *Group, f *Fills) {
 	s := fillSearch{b: b, g: g, result: f}
 	for i := 0; i < g.n; i++ {
@@ -98,6 +105,16 @@ func (b *Board) Fill(g *Group, f *Fills) {
 		}
 		sf := sumFillers.Get().(*SumFiller)
 		sf.Fill(opts[:g.n], &s.sees, g.Target, f)
+		sumFillers.Put(sf)
+		return
+	}
+	if g.Op == OpMul && g.n > maxWalkedProduct && g.Target <= maxProductTarget {
+		var opts [MaxGroupCells]Digits
+		for i := range g.n {
+			opts[i] = s.options(i)
+		}
+		sf := sumFillers.Get().(*SumFiller)
+		sf.fillProduct(opts[:g.n], &s.sees, g.Target, f)
 		sumFillers.Put(sf)
 		return
 	}

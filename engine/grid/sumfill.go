@@ -12,7 +12,13 @@ import (
 // each later cell, the digits of the earlier cells it sees (those among
 // its options), so each state is followed once and remembers whether it
 // completes, in how many ways, and the digits every completion puts in
-// the cells from i on. A state is at least one node of Board.Fill's walk,
+// the cells from i on. It finds those of a product group the same way
+// (fillProduct), what is left of the target being the target over the
+// product so far: a large product cage whose cells see few of each other
+// (a KenKen cage scattered over rows and columns) has millions of
+// fillings of its first cells but few states, and Board.Fill's walk
+// followed each of them, up to maxFillNodes nodes, every time a forcing
+// net asked. A state is at least one node of Board.Fill's walk,
 // so a call follows at most maxFillNodes states. The zero value is ready
 // to use; a SumFiller keeps its tables from one call to the next, so a
 // call allocates nothing once they have grown. It is not safe for
@@ -39,7 +45,12 @@ type SumFiller struct {
 	field     [MaxGroupCells]uint64
 	restWord  int
 	restShift uint8
-	keys      []uint64 // the states' keys, words words each
+	// product is set while the group is a product (fillProduct): the
+	// rest then takes a whole word, the state's cell above
+	// productCellShift and what is left of the target (the target over
+	// the product so far) below.
+	product bool
+	keys    []uint64 // the states' keys, words words each
 	// scratch[i] is the key of the state at cell i being followed (kept
 	// here rather than on the stack, where the recursion would move it to
 	// the heap).
@@ -74,6 +85,13 @@ const (
 	restBits      = 16
 )
 
+// Products of up to maxProductTarget are followed by states, the rest of
+// a key taking a whole word.
+const (
+	productCellShift = 56
+	maxProductTarget = 1<<productCellShift - 1
+)
+
 // Fill summarises in f the fillings of cells with options opts adding up
 // to target, where sees[i] has bit j for each earlier cell j that cell i
 // sees. The result is what Board.Fill's enumeration finds, cell by cell
@@ -93,10 +111,29 @@ func (s *SumFiller) Fill(opts []Digits, sees *[MaxGroupCells]uint32, target int,
 		}
 		return
 	}
+	s.product = false
 	s.reset(opts, sees, target)
 	if target < s.lo[0] || target > s.hi[0] {
 		return // the walk's root, every digit of cell 0 out of reach
 	}
+	s.finish(target, f)
+}
+
+// fillProduct is Fill for one to MaxGroupCells cells whose digits
+// multiply to target (at most maxProductTarget), agreeing with Board.Fill's walk of a product group
+// (fillSearch.walk): a digit target is not a multiple of with the
+// product so far is not followed.
+func (s *SumFiller) fillProduct(opts []Digits, sees *[MaxGroupCells]uint32, target int, f *Fills) {
+	*f = Fills{OK: true}
+	s.product = true
+	s.reset(opts, sees, target)
+	s.finish(target, f)
+}
+
+// finish follows the state at cell 0, the whole target left, and
+// summarises it in f.
+func (s *SumFiller) finish(target int, f *Fills) {
+	n := s.n
 	s.scratch[0] = fillKey{}
 	s.scratch[0][s.restWord] = uint64(target) << s.restShift // cell 0, the whole target left
 	e := s.state(0)
@@ -161,7 +198,11 @@ func (s *SumFiller) pack() {
 		s.word[j], s.shift[j] = uint8(w), uint8(used)
 		used += s.width
 	}
-	if used+restBits > 64 {
+	rest := uint(restBits)
+	if s.product {
+		rest = 64
+	}
+	if used+rest > 64 {
 		w, used = w+1, 0
 	}
 	s.restWord, s.restShift = w, uint8(used)
@@ -202,7 +243,7 @@ func (s *SumFiller) state(i int) int32 {
 	if 2*len(s.states) > len(s.slots) {
 		s.grow()
 	}
-	if !s.follow(e, i) {
+	if s.product && !s.followProduct(e, i) || !s.product && !s.follow(e, i) {
 		s.gaveUp = true
 		return -1
 	}
@@ -249,6 +290,55 @@ func (s *SumFiller) follow(e int32, i int) bool {
 		}
 		rest := uint64((i+1)<<restCellShift | (left - d))
 		c[s.restWord] = c[s.restWord]&^((1<<restBits-1)<<s.restShift) | rest<<s.restShift
+		ce := s.state(i + 1)
+		if ce < 0 {
+			return false
+		}
+		st := &s.states[ce]
+		if nodes += st.nodes; nodes > maxFillNodes {
+			return false
+		}
+		if st.count > 0 {
+			count += st.count
+			s.support[i] |= bit
+			must &= bit | st.must
+		}
+	}
+	s.store(e, nodes, count, must)
+	return true
+}
+
+// followProduct is follow for a product: each digit of cell i what is
+// left of the target is a multiple of, then the state after it (the
+// walk's leaf, one node, after the last cell, which completes when
+// nothing is left).
+func (s *SumFiller) followProduct(e int32, i int) bool {
+	k := &s.scratch[i]
+	left := int(k[s.restWord] & maxProductTarget) // the target over the product so far
+	nodes, count := int32(1), int32(0)
+	must := ^Digits(0)
+	for ds := s.opts[i] &^ s.taken(k, i); ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if left%d != 0 {
+			continue
+		}
+		bit := ds & -ds
+		if i == s.n-1 {
+			nodes++ // the leaf
+			if d == left {
+				count, must = 1, bit
+				s.support[i] |= bit
+			}
+			continue
+		}
+		c := &s.scratch[i+1]
+		*c = *k // the cells before i are zero in k
+		c[s.word[i]] &^= s.field[i] << s.shift[i]
+		for m := s.seenBy[i]; m != 0; m &= m - 1 {
+			j := lowBit(m)
+			c[s.word[j]] |= uint64(bit&s.opts[j]) << s.shift[j]
+		}
+		c[s.restWord] = uint64(i+1)<<productCellShift | uint64(left/d)
 		ce := s.state(i + 1)
 		if ce < 0 {
 			return false
