@@ -1645,7 +1645,10 @@ type SolveOptions struct {
 	// service caps it. A count that runs out leaves count_complete false
 	// rather than failing the call; a solve that runs out fails it with
 	// RESOURCE_EXHAUSTED (ErrorInfo reason NODE_LIMIT), without a result:
-	// SolveSteps has streamed the steps taken until then.
+	// SolveSteps has streamed the steps taken until then. It bounds the
+	// guesses, not the logic between them: each logic step has budgets of
+	// its own, and the steps are bounded by max_steps, the call by its
+	// deadline.
 	MaxNodes uint64 `protobuf:"varint,9,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
 	// The most steps to take; 0 means the service default, and the service
 	// caps it. A solve that reaches it fails with RESOURCE_EXHAUSTED
