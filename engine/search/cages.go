@@ -141,3 +141,101 @@ func sumSets(n, k, t, lo int, set grid.Digits, out *[]grid.Digits) bool {
 	}
 	return true
 }
+
+// minTupleIndex is the most fillings of a tuple table checked filling by
+// filling; a larger table is indexed by cell and digit (tupleIndex).
+const minTupleIndex = 256
+
+// tupleIndex returns the index of a table of fillings of k cells of a
+// board of n digits (see constraint.with), nil for a table of at most
+// minTupleIndex fillings.
+func tupleIndex(n, k int, tuples []uint8) []uint64 {
+	count := len(tuples) / k
+	if count <= minTupleIndex {
+		return nil
+	}
+	words := (count + 63) / 64
+	with := make([]uint64, k*(n+1)*words)
+	for t := range count {
+		for i, d := range tuples[t*k : t*k+k] {
+			with[(i*(n+1)+int(d))*words+t/64] |= 1 << (t % 64)
+		}
+	}
+	return with
+}
+
+// indexedTuples is tuples for a table with an index (constraint.with):
+// the same digits go, found a word of 64 fillings at a time rather than
+// filling by filling.
+func (g *generic) indexedTuples(f *frame, cells []int32, c *constraint) bool {
+	var domains, support [maxTupleCells]grid.Digits
+	for i, cell := range cells {
+		domains[i] = f.cand[cell]
+		if v := f.value[cell]; v != 0 {
+			domains[i] = grid.Bit(int(v))
+		}
+	}
+	k := len(cells)
+	if !tupleSupport(c.with, g.l.N+1, domains[:k], support[:k], &g.tupleBits) {
+		return false
+	}
+	for i, cell := range cells {
+		if f.value[cell] != 0 {
+			continue
+		}
+		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
+			return false
+		}
+	}
+	return true
+}
+
+// tupleSupport sets support[i] to the digits cell i takes in the
+// fillings of index with (see constraint.with; stride digits a cell,
+// N+1) that put in each cell a digit of its domain; false when there are
+// none. scratch is kept from one call to the next.
+func tupleSupport(with []uint64, stride int, domains, support []grid.Digits, scratch *[]uint64) bool {
+	k := len(domains)
+	words := len(with) / (k * stride)
+	if cap(*scratch) < 2*words {
+		*scratch = make([]uint64, 2*words)
+	}
+	alive, any := (*scratch)[:words], (*scratch)[words:2*words]
+	for i, dom := range domains {
+		clear(any)
+		for ds := dom; ds != 0; ds &= ds - 1 {
+			if d := ds.Min(); d < stride {
+				for w, x := range with[(i*stride+d)*words:][:words] {
+					any[w] |= x
+				}
+			}
+		}
+		none := true
+		for w := range alive {
+			if i == 0 {
+				alive[w] = any[w]
+			} else {
+				alive[w] &= any[w]
+			}
+			none = none && alive[w] == 0
+		}
+		if none {
+			return false
+		}
+	}
+	for i, dom := range domains {
+		var kept grid.Digits
+		for ds := dom; ds != 0; ds &= ds - 1 {
+			if d := ds.Min(); d < stride {
+				for w, x := range with[(i*stride+d)*words:][:words] {
+					if x&alive[w] != 0 {
+						kept |= ds & -ds
+						break
+					}
+				}
+			}
+		}
+		support[i] = kept
+	}
+	return true
+}

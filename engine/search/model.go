@@ -44,6 +44,11 @@ type constraint struct {
 	// frame.alive, a bit per set (conCombos).
 	word   int32
 	tuples []uint8
+	// with[(i*(N+1)+d)*words:][:words] has a bit for each filling of
+	// tuples that puts digit d in cell i (the constraint's i-th), for a
+	// table of more than minTupleIndex fillings, words words a cell and
+	// digit (see indexedTuples).
+	with []uint64
 	// parts are, for a conCombos constraint, its cells in each unit
 	// holding two or more of them; partUnit[i] is parts[i].unit, and
 	// partsOf[w] has bit i when parts[i] holds every cell of w (a bit
@@ -377,7 +382,7 @@ func newModel(l *grid.Layout, opts Options) *model {
 			m.add(constraint{kind: conCombos, cage: int32(k), combos: combos}, cells, nil)
 			m.cageCost[k] = int32(len(combos))
 		case tuples != nil:
-			m.add(constraint{kind: conTuples, cage: int32(k), tuples: tuples}, cells, nil)
+			m.add(constraint{kind: conTuples, cage: int32(k), tuples: tuples, with: tupleIndex(l.N, len(cells), tuples)}, cells, nil)
 			m.cageCost[k] = int32(len(tuples) / len(cg.Cells))
 		case cg.Op == grid.OpAdd:
 			m.add(constraint{kind: conSum, cage: int32(k), target: int32(cg.Target)}, cells, nil)
@@ -939,6 +944,9 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	case conCombos:
 		return g.combos(f, id, cells, c)
 	case conTuples:
+		if c.with != nil {
+			return g.indexedTuples(f, cells, c)
+		}
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
 		return g.visitSum(f, id)
