@@ -28,6 +28,9 @@ const (
 	// conStraight: a Str8ts compartment, holding a straight; pruned by
 	// the windows of digits still open to it.
 	conStraight
+	// conReach: a sum or product cage without a table of fillings,
+	// pruned by what its cells' digits reach together (see reachTable).
+	conReach
 )
 
 // constraint is one constraint of a model.
@@ -48,7 +51,8 @@ type constraint struct {
 	// tuples that puts digit d in cell i (the constraint's i-th), for a
 	// table of more than minTupleIndex fillings, words words a cell and
 	// digit (see indexedTuples).
-	with []uint64
+	with  []uint64
+	reach *reachTable // conReach
 	// parts are, for a conCombos constraint, its cells in each unit
 	// holding two or more of them; partUnit[i] is parts[i].unit, and
 	// partsOf[w] has bit i when parts[i] holds every cell of w (a bit
@@ -372,6 +376,10 @@ func newModel(l *grid.Layout, opts Options) *model {
 				tuples = cageTuples(l, cg)
 			}
 		}
+		var reach *reachTable
+		if combos == nil && tuples == nil {
+			reach = m.reachOf(cg)
+		}
 		cells := make([]int, len(cg.Cells))
 		copy(cells, cg.Cells)
 		switch {
@@ -386,6 +394,15 @@ func newModel(l *grid.Layout, opts Options) *model {
 			m.cageCost[k] = int32(len(tuples) / len(cg.Cells))
 		case cg.Op == grid.OpAdd:
 			m.add(constraint{kind: conSum, cage: int32(k), target: int32(cg.Target)}, cells, nil)
+			m.cageCost[k] = 1 << 20
+			// Bounds suffice where every digit differs (a large killer
+			// cage, the sets past maxCombos); where cells may repeat
+			// digits, the cage gets what its digits reach too.
+			if reach != nil && !allSee(l, cg.Cells) {
+				m.add(constraint{kind: conReach, cage: int32(k), reach: reach}, cells, nil)
+			}
+		case cg.Op == grid.OpMul && reach != nil:
+			m.add(constraint{kind: conReach, cage: int32(k), reach: reach}, cells, nil)
 			m.cageCost[k] = 1 << 20
 		default:
 			m.add(constraint{kind: conFeasible, cage: int32(k)}, cells, nil)
@@ -950,6 +967,8 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
 		return g.visitSum(f, id)
+	case conReach:
+		return g.reach(f, cells, c.reach)
 	case conStraight:
 		return g.straight(f, c)
 	default:

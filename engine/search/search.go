@@ -118,8 +118,11 @@ type generic struct {
 	queue  ring
 	sums   []int32
 	queued []bool // whether each constraint waits in queue or sums
-	// tupleBits is indexedTuples's scratch.
-	tupleBits []uint64
+	// reachBits and reachDigits are reach's scratch, tupleBits
+	// indexedTuples's.
+	reachBits   []uint64
+	reachDigits []grid.Digits
+	tupleBits   []uint64
 	// matches holds the cage tables whose sets wait to be matched to
 	// their cells (see matchCombos), once the queues above are empty: the
 	// matching costs more than the rest of a table's check, and done once
