@@ -319,8 +319,10 @@ func NewPuzzleHeader(req *sudokuv1.GenerateRequest) (header string, size int, ok
 
 // checkNewPuzzle refuses the parts of a NEW request's puzzle that mode
 // would ignore: a board, a text or a region map (only BASE_ON_MAP and
-// START_FROM read one). Its charset alone may name the symbols of the
-// answer's text.
+// START_FROM read one), and the variant, format and tolerance of reading
+// one (a new puzzle's variant is the request's: a puzzle.variant of X
+// made a classic puzzle without a word). Its charset alone may name the
+// symbols of the answer's text.
 func checkNewPuzzle(p *sudokuv1.Puzzle) error {
 	switch {
 	case p.GetBoard() != nil:
@@ -329,6 +331,12 @@ func checkNewPuzzle(p *sudokuv1.Puzzle) error {
 		return grid.FieldErrorf("puzzle.text", "a puzzle is only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM")
 	case p.GetRegionMap() != "":
 		return grid.FieldErrorf("puzzle.region_map", "a region map is only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM")
+	case p.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED:
+		return grid.FieldErrorf("puzzle.variant", "a new puzzle's variant is the request's variant, not its puzzle's; set variant and leave puzzle.variant unset")
+	case p.GetFormat() != sudokuv1.Format_FORMAT_UNSPECIFIED:
+		return grid.FieldErrorf("puzzle.format", "a new puzzle reads no text; the format of the answer's text is the request's format: leave puzzle.format unset")
+	case p.GetTolerant():
+		return grid.FieldErrorf("puzzle.tolerant", "a new puzzle reads no text to tolerate; leave puzzle.tolerant unset")
 	}
 	return nil
 }

@@ -263,6 +263,13 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"new with a text", &sudokuv1.GenerateRequest{Puzzle: textPuzzle(seedHard)}, "puzzle.text", "only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM"},
 		{"new with a board", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4}}}}, "puzzle.board", "only read with mode"},
 		{"new with a region map", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle.region_map", "only read with mode"},
+		// A new puzzle's variant is the request's: puzzle.variant X made a
+		// classic puzzle, and an unknown puzzle.format was taken.
+		{"new with a puzzle variant", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Variant: sudokuv1.Variant_VARIANT_X}}, "puzzle.variant", "the request's variant"},
+		{"new with a puzzle variant beside the variant", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER, Puzzle: &sudokuv1.Puzzle{Variant: sudokuv1.Variant_VARIANT_X}}, "puzzle.variant", "the request's variant"},
+		{"new with a puzzle format", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Format: sudokuv1.Format_FORMAT_PLAIN}}, "puzzle.format", "reads no text"},
+		{"new with an unknown puzzle format", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Format: 99}}, "puzzle.format", "reads no text"},
+		{"new with tolerant", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Tolerant: true}}, "puzzle.tolerant", "reads no text"},
 		{"2.0 string of another variant", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_KILLER, Puzzle: textPuzzle(seedS9B)}, "variant", "VARIANT_KILLER contradicts the puzzle, a 2.0 string whose header S9B fixes the variant"},
 		{"cage size of a classic", &sudokuv1.GenerateRequest{CageSize: 5}, "cage_size", "applies to killer puzzles, not classic"},
 		{"cage size of KenKen", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENKEN, CageSize: 3}, "cage_size", "not KenKen"},

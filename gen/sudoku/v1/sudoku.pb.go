@@ -1111,9 +1111,10 @@ const (
 	// Unspecified: new.
 	GenerateMode_GENERATE_MODE_UNSPECIFIED GenerateMode = 0
 	// A fresh puzzle of the size and variant asked for. A puzzle's text,
-	// board or region map given with it is refused (InvalidArgument on
-	// puzzle), not ignored; its charset alone may name the symbols of the
-	// answer.
+	// board, region map, variant, format or tolerant given with it is
+	// refused (InvalidArgument on that field, e.g. puzzle.variant: the new
+	// puzzle's variant is GenerateRequest.variant), not ignored; its
+	// charset alone may name the symbols of the answer.
 	GenerateMode_GENERATE_MODE_NEW GenerateMode = 1
 	// Solve or complete the given board (its region map, cages and any
 	// digits), then derive a new puzzle from that solution. Without a
