@@ -310,6 +310,13 @@ func TestInvalidArgument(t *testing.T) {
 	for _, c := range clash25.GetBoard().Cells[:2] {
 		c.Value, c.Given = 24, true
 	}
+	// Digits entered (not clues) that repeat one in a killer cage, in no
+	// row, column or box together: refused as a clash of clues is, not
+	// answered NO_SOLUTION (sudoku.proto's SOLVE_STATUS_NO_SOLUTION).
+	cageClash := board(4, 16)
+	cageClash.GetBoard().Variant = sudokuv1.Variant_VARIANT_KILLER
+	cageClash.GetBoard().Cages = []*sudokuv1.Cage{{Cells: []uint32{4, 5, 8}, Target: 9}}
+	cageClash.GetBoard().Cells[5].Value, cageClash.GetBoard().Cells[8].Value = 2, 2
 	emptyClue := board(4, 16)
 	emptyClue.GetBoard().Cells[6].Given = true
 	blackMarked := board(4, 16)
@@ -328,6 +335,7 @@ func TestInvalidArgument(t *testing.T) {
 		{"contradictory givens named as written", &sudokuv1.SolveRequest{Puzzle: textPuzzle("OO" + strings.Repeat(".", 623))}, "puzzle.text", "r1c1 and r1c2 both hold O"},
 		{"contradictory givens named as written, charset", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: "XX" + strings.Repeat(".", 623)}, Charset: ".ABCDEFGHIJKLMNOPQRSTUVWXY"}}, "puzzle.text", "r1c1 and r1c2 both hold X"},
 		{"contradictory givens of a board", &sudokuv1.SolveRequest{Puzzle: clash25}, "puzzle.board.cells", "r1c1 and r1c2 both hold 24"},
+		{"entered digits repeated in a cage", &sudokuv1.SolveRequest{Puzzle: cageClash}, "puzzle.board.cells", "r2c2 and r3c1 both hold 2"},
 		{"region map does not tile", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},
 		{"region map short", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap[:70]}}, "puzzle.region_map", "has 70 cells"},
 		{"board size", &sudokuv1.SolveRequest{Puzzle: board(99, 0)}, "puzzle.board.size", "out of range"},

@@ -556,7 +556,10 @@ const (
 	// The puzzle has a solution, returned; proved unique when checked and
 	// count_complete.
 	SolveStatus_SOLVE_STATUS_SOLVED SolveStatus = 1
-	// The puzzle has no solution.
+	// The puzzle has no solution. A puzzle whose digits, clues or entered,
+	// already repeat one in a unit or a killer cage is refused instead, with
+	// InvalidArgument on puzzle.text or puzzle.board.cells ("r1c1 and r1c2
+	// both hold 1"): NO_SOLUTION is for a contradiction the solve finds.
 	SolveStatus_SOLVE_STATUS_NO_SOLUTION SolveStatus = 2
 	// The puzzle has more than one solution.
 	SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS SolveStatus = 3
