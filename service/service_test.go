@@ -384,6 +384,11 @@ func TestInvalidArgument(t *testing.T) {
 		{"singles that do not run on Str8ts", &sudokuv1.SolveRequest{Puzzle: textPuzzle(simpleStr8ts), Options: &sudokuv1.SolveOptions{Strategies: []string{"B"}}}, "options.strategies", "none of the strategies listed runs on a Str8ts board (Hidden Single); ListStrategies (solverctl strategies --long) gives the variants each runs on"},
 		{"KenKen line rules on a killer", &sudokuv1.SolveRequest{Puzzle: textPuzzle(killerArrowsBare), Options: &sudokuv1.SolveOptions{Strategies: []string{"Line Rules"}}}, "options.strategies", "runs on a killer board (Line Rules)"},
 		{"random_seed without random order", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{RandomSeed: 7, GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING}}, "options.random_seed", "drives guess_order GUESS_ORDER_RANDOM only"},
+		// What SolveOptions' comment says: a seed with the default (guided)
+		// order, and each guessing tuning with strategies that never guess.
+		{"random_seed with the default order", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{RandomSeed: 7}}, "options.random_seed", "drives guess_order GUESS_ORDER_RANDOM only"},
+		{"on_guess without C", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "B"}, OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK}}, "options.on_guess", "lists no guessing method (C)"},
+		{"deep_looks without C", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "B"}, DeepLooks: 1000}}, "options.deep_looks", "lists no guessing method (C)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

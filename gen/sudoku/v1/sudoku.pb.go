@@ -1616,7 +1616,14 @@ func (*Puzzle_Board) isPuzzle_Source() {}
 
 func (*Puzzle_Text) isPuzzle_Source() {}
 
-// SolveOptions tunes a solve. The zero value is a good default.
+// SolveOptions tunes a solve. The zero value is a good default. Options
+// that contradict each other are refused with InvalidArgument on the
+// field at fault, not ignored: a tuning of guessing (on_guess,
+// guess_order, count_weight, random_seed, deep_looks) on a solve that
+// never guesses (SOLVING_TYPE_LOGIC_ONLY, or strategies that do not list
+// Guessing, "C"); strategies listing C with SOLVING_TYPE_LOGIC_ONLY, or
+// elimination logic with SOLVING_TYPE_GUESSING_ONLY; and the pairs each
+// field names.
 type SolveOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Which kinds of method may be used.
@@ -1626,6 +1633,8 @@ type SolveOptions struct {
 	// The order of digits tried in a guessed cell.
 	GuessOrder GuessOrder `protobuf:"varint,3,opt,name=guess_order,json=guessOrder,proto3,enum=sudoku.v1.GuessOrder" json:"guess_order,omitempty"`
 	// The seed of GUESS_ORDER_RANDOM. 0 draws a seed, returned in the result.
+	// Set with another guess_order (the default, guided, included), it is
+	// refused.
 	RandomSeed uint64 `protobuf:"varint,4,opt,name=random_seed,json=randomSeed,proto3" json:"random_seed,omitempty"`
 	// How the candidate count weighs in choosing the cell to guess.
 	CountWeight CountWeight `protobuf:"varint,5,opt,name=count_weight,json=countWeight,proto3,enum=sudoku.v1.CountWeight" json:"count_weight,omitempty"`
@@ -1637,7 +1646,10 @@ type SolveOptions struct {
 	CheckMultiple *bool `protobuf:"varint,6,opt,name=check_multiple,json=checkMultiple,proto3,oneof" json:"check_multiple,omitempty"`
 	// The strategies allowed, by method letter ("A") or name ("Hidden
 	// Single"): letters are case-sensitive ("b", Cage Splitting, is not "B",
-	// Hidden Single), names are not. Empty allows every strategy.
+	// Hidden Single), names are not. Empty allows every strategy. An unknown
+	// name is refused on strategies[i] (a technique's name, "X-Wing", too:
+	// list its strategy), and a list none of which runs on the puzzle's
+	// variant on strategies (StrategyInfo.variants says where each runs).
 	Strategies []string `protobuf:"bytes,7,rep,name=strategies,proto3" json:"strategies,omitempty"`
 	// How many solutions to count at most when checking for more than one;
 	// 0 means 2, and 1 counts 2 as well: one solution is told from several
