@@ -53,7 +53,20 @@ type SudokuServiceClient interface {
 	// puzzles, each with its own id, one or many a message, and the server
 	// answers each once it is done (so answers may come in another order),
 	// the answers ready together in one message. A bad puzzle gets an error
-	// in its own answer; the stream goes on.
+	// in its own answer; the stream goes on. Each puzzle has solverd's
+	// -default-timeout (30 s) from when it gets a solving slot, the stream's
+	// own deadline bounding it too; one past it gets a DEADLINE_EXCEEDED
+	// item error.
+	//
+	// The stream ends with OK once the client has closed its side and every
+	// puzzle is answered. It ends early with an error, dropping the puzzles
+	// not yet answered (they were not solved: send them again), when a
+	// message is too large (RESOURCE_EXHAUSTED, reason REQUEST_TOO_LARGE),
+	// the client reads nothing for solverd's -stall-timeout (10 s;
+	// RESOURCE_EXHAUSTED, STALLED), its deadline passes, the server shuts
+	// down (UNAVAILABLE), or the client sends nothing for
+	// -batch-idle-timeout (1 min) while none of its puzzles is in flight
+	// (UNAVAILABLE: open a new stream to send more).
 	SolveBatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SolveBatchRequest, SolveBatchResponse], error)
 	// Convert decodes a puzzle in any supported format and encodes it in
 	// another, returning the structured board too.
@@ -189,7 +202,20 @@ type SudokuServiceServer interface {
 	// puzzles, each with its own id, one or many a message, and the server
 	// answers each once it is done (so answers may come in another order),
 	// the answers ready together in one message. A bad puzzle gets an error
-	// in its own answer; the stream goes on.
+	// in its own answer; the stream goes on. Each puzzle has solverd's
+	// -default-timeout (30 s) from when it gets a solving slot, the stream's
+	// own deadline bounding it too; one past it gets a DEADLINE_EXCEEDED
+	// item error.
+	//
+	// The stream ends with OK once the client has closed its side and every
+	// puzzle is answered. It ends early with an error, dropping the puzzles
+	// not yet answered (they were not solved: send them again), when a
+	// message is too large (RESOURCE_EXHAUSTED, reason REQUEST_TOO_LARGE),
+	// the client reads nothing for solverd's -stall-timeout (10 s;
+	// RESOURCE_EXHAUSTED, STALLED), its deadline passes, the server shuts
+	// down (UNAVAILABLE), or the client sends nothing for
+	// -batch-idle-timeout (1 min) while none of its puzzles is in flight
+	// (UNAVAILABLE: open a new stream to send more).
 	SolveBatch(grpc.BidiStreamingServer[SolveBatchRequest, SolveBatchResponse]) error
 	// Convert decodes a puzzle in any supported format and encodes it in
 	// another, returning the structured board too.
