@@ -4417,7 +4417,10 @@ type GenerateResponse struct {
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
 	// The solution, when asked for.
 	Solution *Board `protobuf:"bytes,3,opt,name=solution,proto3" json:"solution,omitempty"`
-	// The grade of the puzzle, as Rate gives it.
+	// The grade of the puzzle, as Rate gives it. Unset when the deadline cut
+	// short the grading of the one puzzle made (a 16x16 X with a 1 s
+	// deadline): level_met and solved_without_guessing are then false for
+	// not known, level_met even when no level was asked.
 	Difficulty *Difficulty `protobuf:"bytes,4,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
 	// Whether the grade is the level asked for (false when the deadline
 	// came first and this is the closest found).

@@ -79,7 +79,10 @@ type SudokuServiceClient interface {
 	// Generate makes a new puzzle with exactly one solution, minimal by
 	// default, at the difficulty asked for when it can within the deadline;
 	// when minimal puzzles keep missing a level below Extreme, it keeps the
-	// clues the level needs (GenerateResponse.kept_for_level).
+	// clues the level needs (GenerateResponse.kept_for_level). A deadline
+	// that passes before the first puzzle is made (a 25x25 takes seconds)
+	// fails the call with DEADLINE_EXCEEDED; one that passes while the first
+	// puzzle is graded returns it ungraded (GenerateResponse.difficulty).
 	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
 	// ListStrategies returns the strategies the service knows, in solving
 	// order, with their method letters and the techniques they rate.
@@ -228,7 +231,10 @@ type SudokuServiceServer interface {
 	// Generate makes a new puzzle with exactly one solution, minimal by
 	// default, at the difficulty asked for when it can within the deadline;
 	// when minimal puzzles keep missing a level below Extreme, it keeps the
-	// clues the level needs (GenerateResponse.kept_for_level).
+	// clues the level needs (GenerateResponse.kept_for_level). A deadline
+	// that passes before the first puzzle is made (a 25x25 takes seconds)
+	// fails the call with DEADLINE_EXCEEDED; one that passes while the first
+	// puzzle is graded returns it ungraded (GenerateResponse.difficulty).
 	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
 	// ListStrategies returns the strategies the service knows, in solving
 	// order, with their method letters and the techniques they rate.
