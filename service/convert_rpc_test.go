@@ -64,6 +64,8 @@ func TestConvert(t *testing.T) {
 		t.Errorf("back to v1 = %s, want %s", got, v1TestStrings)
 	}
 
+	// hashLetters writes digits in the charset "#ABCDEFGHI".
+	hashLetters := strings.NewReplacer("0", "#", "1", "A", "2", "B", "3", "C", "4", "D", "5", "E", "6", "F", "7", "G", "8", "H", "9", "I")
 	tests := []struct {
 		name         string
 		req          *sudokuv1.ConvertRequest
@@ -115,6 +117,21 @@ func TestConvert(t *testing.T) {
 		{
 			name: "jigsaw to N×N", req: &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}, To: sudokuv1.Format_FORMAT_NXN},
 			wantText: "0123456789\n\n300000004\n", wantDetected: sudokuv1.Format_FORMAT_PLAIN, wantVariant: sudokuv1.Variant_VARIANT_JIGSAW,
+		},
+		// An N×N document (what Convert writes to FORMAT_NXN) is read as
+		// that form, its charset line and map included: detected said
+		// FORMAT_PLAIN, so a client writing it back as detected lost both.
+		{
+			name: "N×N document detected", req: convertRequest("#ABCDEFGHI\n\n"+hashLetters.Replace(seedJigsaw)+"\n\n### Map\n\n"+hashLetters.Replace(seedJigsawMap), sudokuv1.Format_FORMAT_NXN),
+			wantText: "#ABCDEFGHI\n\n", wantDetected: sudokuv1.Format_FORMAT_NXN, wantVariant: sudokuv1.Variant_VARIANT_JIGSAW,
+		},
+		{
+			name: "N×N document without a map detected", req: convertRequest("#ABCD\n\n#A#B\n####\nC#D#\n####\n", sudokuv1.Format_FORMAT_V2),
+			wantText: "S4B", wantDetected: sudokuv1.Format_FORMAT_NXN, wantVariant: sudokuv1.Variant_VARIANT_CLASSIC,
+		},
+		{
+			name: "digits with a map detected", req: convertRequest(seedJigsaw+"\n### Map\n"+seedJigsawMap, sudokuv1.Format_FORMAT_V2),
+			wantText: "J9B", wantDetected: sudokuv1.Format_FORMAT_NXN, wantVariant: sudokuv1.Variant_VARIANT_JIGSAW,
 		},
 		{
 			name: "Str8ts live, tolerant", req: &sudokuv1.ConvertRequest{Puzzle: textPuzzle("T9B0g03" + strings.Repeat("f0", 79)), Tolerant: true},

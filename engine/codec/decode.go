@@ -155,6 +155,13 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		if err != nil && o.Format == FormatAuto {
 			err = betterError(trimmed, err, o.Tolerant)
 		}
+		if err == nil && f == FormatPlain && o.Format == FormatAuto && o.Charset == "" && nxnDocument(text, p) {
+			// ParseText reads the N×N form's document too: a text that
+			// gave its own charset line or "### Map" was read as that
+			// form, which is what the caller is told (it was told plain,
+			// and a client writing the puzzle back so lost its charset).
+			f = FormatNxN
+		}
 	case FormatNxN:
 		p, err = ParseText(text, o.Charset, o.RegionMap)
 	case FormatV1:
@@ -448,6 +455,17 @@ func Detect(text string, o DecodeOptions) Format {
 		return FormatV1
 	}
 	return FormatPlain
+}
+
+// nxnDocument reports whether text, which ParseText read as p without a
+// charset or region map given, is the N×N form's document: one whose own
+// charset line named p's symbols, or with a "### Map" section.
+func nxnDocument(text string, p *Puzzle) bool {
+	if p.Charset != "" {
+		return true
+	}
+	_, _, regionMap := splitDocument(text)
+	return regionMap != ""
 }
 
 // isKillerV1Shape reports whether text is two parts separated by one

@@ -3805,7 +3805,9 @@ type ConvertResponse struct {
 	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
 	// The decoded board.
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
-	// The format the input was read as.
+	// The format the input was read as: FORMAT_NXN for a text read with a
+	// charset (the request's, or its own first line) or with its own
+	// "### Map" section, FORMAT_PLAIN for one of digits and letters alone.
 	Detected Format `protobuf:"varint,3,opt,name=detected,proto3,enum=sudoku.v1.Format" json:"detected,omitempty"`
 	// The symbols the input was read with, blank first: the request's
 	// charset, or the one an N×N text gives on its first line; empty for
