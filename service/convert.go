@@ -174,6 +174,11 @@ func checkVariant(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle, detected c
 	if v == sudokuv1.Variant_VARIANT_UNSPECIFIED || !cp.VariantSet || protoconv.VariantFromProto[v] == cp.Variant {
 		return nil
 	}
+	if protoconv.VariantFromProto[v] == cp.EffectiveVariant(cp.Variant) {
+		// A classic or killer board with irregular regions is its
+		// jigsaw form, which the puzzle may name.
+		return nil
+	}
 	fixed := protoconv.VariantToProto[cp.Variant]
 	if p.GetBoard() != nil {
 		return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, a board whose variant is %s; leave variant unset or set it to that", v, fixed)

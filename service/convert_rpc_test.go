@@ -392,3 +392,51 @@ func TestConvertBoardWithoutText(t *testing.T) {
 		t.Errorf("to SudoCue: %v, want InvalidArgument naming the clues", err)
 	}
 }
+
+// TestBoardIrregularRegionsJigsawForm checks that a structured board named
+// classic or killer whose regions are not the regular boxes is its jigsaw
+// form, as Board.variant says and as the same board without a variant
+// is: Convert writes it so, and Law of Leftovers (jigsaws only) runs on
+// it. The board was written back as classic and the strategy refused.
+func TestBoardIrregularRegionsJigsawForm(t *testing.T) {
+	client := newClient(t, Config{})
+	jigsaw := func(v sudokuv1.Variant) *sudokuv1.Board {
+		b := &sudokuv1.Board{Size: 4, Variant: v, Regions: []uint32{0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 2, 3, 2, 3, 3, 3}}
+		for range 16 {
+			b.Cells = append(b.Cells, &sudokuv1.Cell{})
+		}
+		b.Cells[0].Value, b.Cells[0].Given = 1, true
+		if v == sudokuv1.Variant_VARIANT_KILLER {
+			b.Cages = []*sudokuv1.Cage{{Cells: []uint32{14, 15}, Target: 7}}
+		}
+		return b
+	}
+	tests := []struct {
+		name   string
+		p      *sudokuv1.Puzzle
+		want   sudokuv1.Variant
+		lawRun bool // Law of Leftovers runs on the board
+	}{
+		{"unset", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: jigsaw(sudokuv1.Variant_VARIANT_UNSPECIFIED)}}, sudokuv1.Variant_VARIANT_JIGSAW, true},
+		{"classic", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: jigsaw(sudokuv1.Variant_VARIANT_CLASSIC)}}, sudokuv1.Variant_VARIANT_JIGSAW, true},
+		{"classic, puzzle says classic", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: jigsaw(sudokuv1.Variant_VARIANT_CLASSIC)}, Variant: sudokuv1.Variant_VARIANT_CLASSIC}, sudokuv1.Variant_VARIANT_JIGSAW, true},
+		{"classic, puzzle says jigsaw", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: jigsaw(sudokuv1.Variant_VARIANT_CLASSIC)}, Variant: sudokuv1.Variant_VARIANT_JIGSAW}, sudokuv1.Variant_VARIANT_JIGSAW, true},
+		{"killer", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: jigsaw(sudokuv1.Variant_VARIANT_KILLER)}}, sudokuv1.Variant_VARIANT_KILLER_JIGSAW, true},
+		{"X keeps its name", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: jigsaw(sudokuv1.Variant_VARIANT_X)}}, sudokuv1.Variant_VARIANT_X, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: tt.p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resp.GetBoard().GetVariant(); got != tt.want {
+				t.Errorf("Convert's board variant = %v, want %v", got, tt.want)
+			}
+			_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: tt.p, Strategies: []string{"U2"}})
+			if (err == nil) != tt.lawRun {
+				t.Errorf("FindSteps of Law of Leftovers: %v, want it to run: %v", err, tt.lawRun)
+			}
+		})
+	}
+}

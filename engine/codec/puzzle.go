@@ -41,12 +41,15 @@ type Puzzle struct {
 }
 
 // EffectiveVariant returns the variant of the puzzle: the one its text
-// named, else fallback, where irregular regions make a classic fallback a
-// jigsaw and a killer fallback a killer jigsaw, and black cells a
-// fallback outside the Str8ts family Str8ts.
+// (or structured board) named, else fallback, where irregular regions
+// make a classic one a jigsaw and a killer one a killer jigsaw, and black
+// cells a fallback outside the Str8ts family Str8ts. A board named
+// classic with irregular regions is a jigsaw as one that names no
+// variant is (it was solved as a classic board, Law of Leftovers refused,
+// and written back as classic).
 func (p *Puzzle) EffectiveVariant(fallback grid.Variant) grid.Variant {
 	if p.VariantSet {
-		return p.Variant
+		return p.withRegions(p.Variant)
 	}
 	if p.Black != nil && !fallback.IsStr8ts() {
 		// Black cells make a Str8ts board (the simple Str8ts form names
