@@ -440,3 +440,43 @@ func TestBoardIrregularRegionsJigsawForm(t *testing.T) {
 		})
 	}
 }
+
+// TestJigsawBoxRegionsWritten checks that a jigsaw board whose regions
+// happen to be the regular boxes is written with them, by Convert and by
+// Solve, so that the board the service writes reads back: it was written
+// without regions, which a jigsaw board needs ("a jigsaw board needs a
+// region map").
+func TestJigsawBoxRegionsWritten(t *testing.T) {
+	client := newClient(t, Config{})
+	b := &sudokuv1.Board{Size: 4, Variant: sudokuv1.Variant_VARIANT_JIGSAW, Regions: []uint32{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}}
+	for range 16 {
+		b.Cells = append(b.Cells, &sudokuv1.Cell{})
+	}
+	b.Cells[0].Value, b.Cells[0].Given = 1, true
+	p := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
+	conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		board *sudokuv1.Board
+	}{
+		{"Convert's board", conv.GetBoard()},
+		{"Solve's board", solved.GetResult().GetBoard()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.board.GetRegions(); !slices.Equal(got, b.GetRegions()) {
+				t.Errorf("regions = %v, want %v", got, b.GetRegions())
+			}
+			if _, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: tt.board}}}); err != nil {
+				t.Errorf("the board written does not read back: %v", err)
+			}
+		})
+	}
+}

@@ -195,7 +195,9 @@ func PuzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
 		cell.Black = p.Black != nil && p.Black[i]
 		pb.Cells[i] = cell
 	}
-	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
+	// A jigsaw's regions are written even when they are the regular
+	// boxes: a jigsaw board without them is refused.
+	if p.Regions != nil && (!grid.IsRegular(p.Size, p.Regions) || p.EffectiveVariant(p.Variant).Irregular()) {
 		pb.Regions = uint32s(p.Regions)
 	}
 	// A cage's cells in reading order, as the layout keeps them and every
@@ -225,7 +227,9 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 		}
 		pb.Cells[i] = c
 	}
-	if l.Regions() != nil && l.BoxRows == 0 {
+	// A jigsaw's regions are written even when they are the regular
+	// boxes: a jigsaw board without them is refused.
+	if l.Regions() != nil && (l.BoxRows == 0 || l.Variant.Irregular()) {
 		pb.Regions = uint32s(l.Regions())
 	}
 	// In the order the board was given, which the steps' cage indexes
