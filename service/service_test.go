@@ -610,13 +610,27 @@ func TestDeadlineAndLimits(t *testing.T) {
 			if tt.timeout > 0 && tt.timeout < time.Second {
 				<-ctx.Done()
 			}
+			steps, results := 0, 0
 			if err == nil {
 				for err == nil {
-					_, err = stream.Recv()
+					var msg *sudokuv1.SolveStepsResponse
+					if msg, err = stream.Recv(); err == nil && msg.GetResult() != nil {
+						results++
+					} else if err == nil {
+						steps++
+					}
 				}
 			}
 			if got := status.Code(err); got != tt.want {
 				t.Fatalf("code = %v (%v), want %v", got, err, tt.want)
+			}
+			// A solve that fails ends the stream with its error after the
+			// steps taken, and without a result (sudoku.proto's SolveSteps).
+			if results != 0 {
+				t.Errorf("%d results before the error, want none", results)
+			}
+			if tt.opts.GetMaxSteps() != 0 && steps != 10 {
+				t.Errorf("%d steps before the step limit of 10, want 10", steps)
 			}
 			if elapsed := time.Since(start); elapsed > 5*time.Second {
 				t.Errorf("took %v to stop", elapsed)

@@ -42,12 +42,22 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // SudokuService solves puzzles and explains how.
+//
+// Deadlines: a call that sets none has solverd's -default-timeout (30 s),
+// and a later one is brought forward to -max-timeout (10 min). A solve
+// whose deadline passes (Solve, SolveSteps, Rate, FindSteps) fails with
+// DEADLINE_EXCEEDED and no result, SolveSteps having streamed the steps
+// found until then; a mixed solve spends at most half its deadline on
+// logic before it guesses (SolveResult.logic_share_spent). Cancelling a
+// call stops its work.
 type SudokuServiceClient interface {
 	// Solve solves one puzzle and returns the result, with the steps taken
 	// when SolveRequest.include_steps is set.
 	Solve(ctx context.Context, in *SolveRequest, opts ...grpc.CallOption) (*SolveResponse, error)
 	// SolveSteps solves one puzzle and streams each step the moment it is
-	// found, then a final message carrying the result.
+	// found, then a final message carrying the result; a solve that fails
+	// (a deadline, max_steps, max_nodes) ends the stream with the error
+	// instead, after the steps taken.
 	SolveSteps(ctx context.Context, in *SolveStepsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SolveStepsResponse], error)
 	// SolveBatch solves many puzzles concurrently: the client streams
 	// puzzles, each with its own id, one or many a message, and the server
@@ -194,12 +204,22 @@ func (c *sudokuServiceClient) ListStrategies(ctx context.Context, in *ListStrate
 // for forward compatibility.
 //
 // SudokuService solves puzzles and explains how.
+//
+// Deadlines: a call that sets none has solverd's -default-timeout (30 s),
+// and a later one is brought forward to -max-timeout (10 min). A solve
+// whose deadline passes (Solve, SolveSteps, Rate, FindSteps) fails with
+// DEADLINE_EXCEEDED and no result, SolveSteps having streamed the steps
+// found until then; a mixed solve spends at most half its deadline on
+// logic before it guesses (SolveResult.logic_share_spent). Cancelling a
+// call stops its work.
 type SudokuServiceServer interface {
 	// Solve solves one puzzle and returns the result, with the steps taken
 	// when SolveRequest.include_steps is set.
 	Solve(context.Context, *SolveRequest) (*SolveResponse, error)
 	// SolveSteps solves one puzzle and streams each step the moment it is
-	// found, then a final message carrying the result.
+	// found, then a final message carrying the result; a solve that fails
+	// (a deadline, max_steps, max_nodes) ends the stream with the error
+	// instead, after the steps taken.
 	SolveSteps(*SolveStepsRequest, grpc.ServerStreamingServer[SolveStepsResponse]) error
 	// SolveBatch solves many puzzles concurrently: the client streams
 	// puzzles, each with its own id, one or many a message, and the server
