@@ -4269,7 +4269,11 @@ type GenerateRequest struct {
 	Format Format `protobuf:"varint,10,opt,name=format,proto3,enum=sudoku.v1.Format" json:"format,omitempty"`
 	// Whether to return the solution.
 	IncludeSolution bool `protobuf:"varint,11,opt,name=include_solution,json=includeSolution,proto3" json:"include_solution,omitempty"`
-	// The strategies the grading solver may use; empty allows all.
+	// The strategies the grading solver may use; empty allows all. A list
+	// no puzzle could meet the request with is refused with InvalidArgument,
+	// not tried until the deadline: on strategies when none of them places a
+	// digit, on no_guessing when only guessing (C) does, on level when it
+	// cannot grade a puzzle that high (singles alone reach Hard at most).
 	Strategies []string `protobuf:"bytes,12,rep,name=strategies,proto3" json:"strategies,omitempty"`
 	// For a new puzzle of a killer variant (killer, killer jigsaw, killer
 	// X): every cage this many cells (2 up to the size less one: cages of
