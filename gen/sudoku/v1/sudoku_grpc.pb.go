@@ -57,7 +57,10 @@ type SudokuServiceClient interface {
 	// SolveSteps solves one puzzle and streams each step the moment it is
 	// found, then a final message carrying the result; a solve that fails
 	// (a deadline, max_steps, max_nodes) ends the stream with the error
-	// instead, after the steps taken.
+	// instead, after the steps taken. The server holds the steps a slow
+	// reader has not read (solverd's -stream-buffer); a client that reads
+	// nothing for -stall-timeout (10 s) has the stream ended with
+	// RESOURCE_EXHAUSTED, reason STALLED.
 	SolveSteps(ctx context.Context, in *SolveStepsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SolveStepsResponse], error)
 	// SolveBatch solves many puzzles concurrently: the client streams
 	// puzzles, each with its own id, one or many a message, and the server
@@ -219,7 +222,10 @@ type SudokuServiceServer interface {
 	// SolveSteps solves one puzzle and streams each step the moment it is
 	// found, then a final message carrying the result; a solve that fails
 	// (a deadline, max_steps, max_nodes) ends the stream with the error
-	// instead, after the steps taken.
+	// instead, after the steps taken. The server holds the steps a slow
+	// reader has not read (solverd's -stream-buffer); a client that reads
+	// nothing for -stall-timeout (10 s) has the stream ended with
+	// RESOURCE_EXHAUSTED, reason STALLED.
 	SolveSteps(*SolveStepsRequest, grpc.ServerStreamingServer[SolveStepsResponse]) error
 	// SolveBatch solves many puzzles concurrently: the client streams
 	// puzzles, each with its own id, one or many a message, and the server
