@@ -389,10 +389,19 @@ func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 	if n := req.GetSize(); n != 0 && int(n) != l.N {
 		return nil, grid.FieldErrorf("size", "size %d differs from the puzzle's, %d", n, l.N)
 	}
-	if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && protoconv.VariantFromProto[v] != l.Variant {
+	if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && !namesVariant(protoconv.VariantFromProto[v], l.Variant) {
 		return nil, grid.FieldErrorf("variant", "variant %s differs from the puzzle's, %s", protoconv.VariantFromProto[v], l.Variant)
 	}
 	return dp.board, nil
+}
+
+// namesVariant reports whether a request's variant v names got, the
+// variant of the puzzle read with it: the same, or classic or killer for
+// their jigsaw forms, which irregular regions make of them (as Solve reads
+// a classic text with an irregular region map; Generate refused it as
+// "variant classic differs from the puzzle's, jigsaw").
+func namesVariant(v, got grid.Variant) bool {
+	return v == got || v == grid.Classic && got == grid.Jigsaw || v == grid.Killer && got == grid.KillerJigsaw
 }
 
 // emptyText returns an empty puzzle of the size of the request's region

@@ -47,6 +47,11 @@ var generateTests = []struct {
 		Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}}, "J9B"},
 	{"map alone", &sudokuv1.GenerateRequest{Seed: 6, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
 		Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "J9B"},
+	// Classic with an irregular map is its jigsaw form, as Solve reads it.
+	{"map alone, variant classic", &sudokuv1.GenerateRequest{Seed: 6, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+		Variant: sudokuv1.Variant_VARIANT_CLASSIC, Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "J9B"},
+	{"base on map, variant classic", &sudokuv1.GenerateRequest{Seed: 6, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+		Variant: sudokuv1.Variant_VARIANT_CLASSIC, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}}, "J9B"},
 	{"charset", &sudokuv1.GenerateRequest{Seed: 7, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Format: sudokuv1.Format_FORMAT_NXN,
 		Puzzle: &sudokuv1.Puzzle{Charset: seedSmallCharst, RegionMap: seedSmallMap}}, ""},
 }
