@@ -149,7 +149,11 @@ func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error
 		return o, err
 	}
 	// The charset names the symbols of the answer's text: one that cannot
-	// name the new puzzle's would be dropped for 0-9 without a word.
+	// name the new puzzle's would be dropped for 0-9 without a word. Its
+	// bytes are checked first (not UTF-8, too long), as for any puzzle.
+	if err := CheckPuzzleText("puzzle", req.GetPuzzle()); err != nil {
+		return o, err
+	}
 	return o, checkGenerateCharset(req.GetPuzzle().GetCharset(), generate.NewSize(o.variant, int(req.GetSize())))
 }
 
