@@ -4025,7 +4025,8 @@ type ExplainerRating struct {
 	// Whether the puzzle was rated; when false, reason says why and er, ep
 	// and ed are 0.
 	Rated bool `protobuf:"varint,1,opt,name=rated,proto3" json:"rated,omitempty"`
-	// ER: the rating of the hardest step (1.0 to about 12, in tenths).
+	// ER: the rating of the hardest step (1.0 to about 12, in tenths); 0
+	// for a board already solved, which takes no step (as serate rates it).
 	Er float64 `protobuf:"fixed64,2,opt,name=er,proto3" json:"er,omitempty"`
 	// EP: the hardest step up to the first that places a digit.
 	Ep float64 `protobuf:"fixed64,3,opt,name=ep,proto3" json:"ep,omitempty"`
