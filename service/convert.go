@@ -323,7 +323,8 @@ func checkRunnable(field string, chosen []*strategy.Strategy, l *grid.Layout) er
 //
 //   - SOLVING_TYPE_LOGIC_ONLY never guesses, so it refuses C (Guessing) in
 //     strategies; SOLVING_TYPE_GUESSING_ONLY uses singles and guessing
-//     only, so it refuses elimination strategies;
+//     only, so it refuses elimination strategies, and a list without a
+//     guessing method (it would never guess);
 //   - on_guess, guess_order, count_weight and random_seed tune guessing:
 //     set (not zero), they are refused where the solve may not guess
 //     (logic only, or strategies without C);
@@ -356,6 +357,8 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 		return &OptionConflict{Rule: LogicListsGuessing, Field: "strategies", Index: firstGuessing, Type: t, Strategies: guessing}
 	case t == sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY && len(elimination) > 0:
 		return &OptionConflict{Rule: GuessingListsElimination, Field: "strategies", Index: firstElimination, Type: t, Strategies: elimination}
+	case t == sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY && len(o.GetStrategies()) > 0 && len(guessing) == 0:
+		return &OptionConflict{Rule: GuessingListsNoGuessing, Field: "strategies", Index: -1, Type: t}
 	}
 	rule := OptionRule(0)
 	switch {
@@ -402,6 +405,9 @@ const (
 	// GuessingListsElimination: SOLVING_TYPE_GUESSING_ONLY with
 	// elimination strategies.
 	GuessingListsElimination
+	// GuessingListsNoGuessing: SOLVING_TYPE_GUESSING_ONLY with strategies
+	// that list no guessing method.
+	GuessingListsNoGuessing
 	// TuningLogicOnly: a guessing option set on a logic-only solve.
 	TuningLogicOnly
 	// TuningWithoutGuessing: a guessing option set while the strategies
@@ -452,6 +458,8 @@ func (c *OptionConflict) Reason() string {
 		return fmt.Sprintf("solving_type %s never guesses, but strategies lists %s, a guessing method", c.Type, strings.Join(c.Strategies, ", "))
 	case GuessingListsElimination:
 		return fmt.Sprintf("solving_type %s uses singles and guessing only, but strategies lists %s, elimination logic", c.Type, strings.Join(c.Strategies, ", "))
+	case GuessingListsNoGuessing:
+		return fmt.Sprintf("solving_type %s guesses, but strategies lists no guessing method (C): add it, or leave strategies empty", c.Type)
 	case TuningLogicOnly:
 		return fmt.Sprintf("%s tunes guessing, but solving_type %s never guesses; leave it unset", c.Field, c.Type)
 	case TuningWithoutGuessing:

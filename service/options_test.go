@@ -27,6 +27,8 @@ func TestOptionConflicts(t *testing.T) {
 	}{
 		{"logic with guessing", &sudokuv1.SolveOptions{SolvingType: logic, Strategies: []string{"A", "B", "C"}}, LogicListsGuessing, "options.strategies[2]", []string{"C (Guessing)"}},
 		{"guessing with eliminations", &sudokuv1.SolveOptions{SolvingType: guess, Strategies: []string{"A", "F", "E", "C"}}, GuessingListsElimination, "options.strategies[1]", []string{"F (Naked Subsets)", "E (Hidden Subsets)"}},
+		// It would end stuck without a guess.
+		{"guessing without C", &sudokuv1.SolveOptions{SolvingType: guess, Strategies: []string{"A", "B"}}, GuessingListsNoGuessing, "options.strategies", nil},
 		{"on_guess on logic", &sudokuv1.SolveOptions{SolvingType: logic, OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK}, TuningLogicOnly, "options.on_guess", nil},
 		{"weight without C", &sudokuv1.SolveOptions{Strategies: []string{"A", "B"}, CountWeight: sudokuv1.CountWeight_COUNT_WEIGHT_NONE}, TuningWithoutGuessing, "options.count_weight", nil},
 		{"seed without random", &sudokuv1.SolveOptions{RandomSeed: 7}, SeedWithoutRandom, "options.random_seed", nil},

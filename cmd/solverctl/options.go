@@ -126,6 +126,8 @@ func conflictWords(c *service.OptionConflict) string {
 		return fmt.Sprintf("%s never guesses, but -strategies lists %s, a guessing method", typeFlags[c.Type], strings.Join(c.Strategies, ", "))
 	case service.GuessingListsElimination:
 		return fmt.Sprintf("%s uses singles and guessing only, but -strategies lists %s, elimination logic", typeFlags[c.Type], strings.Join(c.Strategies, ", "))
+	case service.GuessingListsNoGuessing:
+		return fmt.Sprintf("%s guesses, but -strategies lists no guessing method (C): add it, or drop -strategies", typeFlags[c.Type])
 	case service.TuningLogicOnly:
 		return fmt.Sprintf("%s tunes guessing, but %s never guesses", optionFlags[c.Field], typeFlags[c.Type])
 	case service.TuningWithoutGuessing:

@@ -17,6 +17,7 @@ func TestOptionChecks(t *testing.T) {
 		{"logic with guessing", []string{"solve", "--type", "logic", "--strategies", "A,B,C"}, "-type logic never guesses, but -strategies lists C (Guessing)"},
 		{"guess with elimination", []string{"solve", "--type", "guess", "--strategies", "A,D"}, "-type guess uses singles and guessing only, but -strategies lists D (Locked Regions)"},
 		{"guess with singles", []string{"solve", "--type", "guess", "--strategies", "A,B,C"}, ""},
+		{"guess without C", []string{"solve", "--type", "guess", "--strategies", "A,B"}, "-type guess guesses, but -strategies lists no guessing method (C): add it, or drop -strategies"},
 		{"logic with logic", []string{"solve", "--type", "logic", "--strategies", "A,B,D,hidden subsets"}, ""},
 		{"negative timeout", []string{"solve", "--timeout", "-1s"}, "-timeout -1s is negative; 0 means no deadline"},
 		{"negative timeout convert", []string{"convert", "--to", "plain", "--timeout", "-5ms", seedPuzzle}, "-timeout -5ms is negative"},

@@ -1622,8 +1622,8 @@ func (*Puzzle_Text) isPuzzle_Source() {}
 // guess_order, count_weight, random_seed, deep_looks) on a solve that
 // never guesses (SOLVING_TYPE_LOGIC_ONLY, or strategies that do not list
 // Guessing, "C"); strategies listing C with SOLVING_TYPE_LOGIC_ONLY, or
-// elimination logic with SOLVING_TYPE_GUESSING_ONLY; and the pairs each
-// field names.
+// elimination logic, or no C, with SOLVING_TYPE_GUESSING_ONLY; and the
+// pairs each field names.
 type SolveOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Which kinds of method may be used.
