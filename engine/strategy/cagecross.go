@@ -34,10 +34,12 @@ const maxCrossNodes = 100_000
 // crossMember is a cage (real or virtual) lying wholly in a unit: its open
 // cells, the sum left to them, and their combinations.
 type crossMember struct {
-	cage   int // the real cage, or -1 for a virtual one
-	cells  []int
-	combos []grid.Digits
-	keep   []bool // the combinations some choice completes
+	cage    int // the real cage, or -1 for a virtual one
+	virtual int // the virtual cage (an index into virtualCagesOf), or -1 for a real one
+	cells   []int
+	target  int // the sum left to cells
+	combos  []grid.Digits
+	keep    []bool // the combinations some choice completes
 }
 
 func findCombinationCrossover(b *grid.Board, sink *Sink) {
@@ -76,7 +78,7 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 	var takenCells [(grid.MaxSize*grid.MaxSize + 63) / 64]uint64
 	taken := CellSet(takenCells[:])
 	var members []crossMember
-	add := func(cage int, cells []int, target int) {
+	add := func(cage, virtual int, cells []int, target int) {
 		var open []int
 		for _, c := range cells {
 			if v := b.Value(c); v != 0 {
@@ -97,14 +99,14 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 		for _, c := range open {
 			taken.Add(c)
 		}
-		members = append(members, crossMember{cage: cage, cells: open, combos: combos, keep: make([]bool, len(combos))})
+		members = append(members, crossMember{cage: cage, virtual: virtual, cells: open, target: target, combos: combos, keep: make([]bool, len(combos))})
 	}
 	in := crossInsideOf(l)[u]
 	for _, k := range in.cages {
-		add(k, l.Cage(k).Cells, l.Cage(k).Target)
+		add(k, -1, l.Cage(k).Cells, l.Cage(k).Target)
 	}
 	for _, i := range in.virtual {
-		add(-1, vcs[i].cells, vcs[i].target)
+		add(-1, i, vcs[i].cells, vcs[i].target)
 	}
 	return members
 }
@@ -245,12 +247,24 @@ func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 	if s == nil {
 		return false
 	}
+	// Each real cage is a CageNode, each virtual one a SumNode naming
+	// where its sum comes from (its open cells and the sum left to them,
+	// as a Virtual Cage step gives them), so that the explanation can say
+	// what every cage of the unit keeps.
+	var vcs []virtualCage
 	for _, m := range members {
-		if m.cage < 0 {
+		switch {
+		case m.cage >= 0:
+			s.Cages = append(s.Cages, m.cage)
+			s.Nodes = append(s.Nodes, Node{Kind: CageNode, Cage: m.cage, Cells: slices.Clone(l.Cage(m.cage).Cells)})
+		case m.virtual >= 0:
+			if vcs == nil {
+				vcs = virtualCagesOf(l)
+			}
+			s.Nodes = append(s.Nodes, Node{Kind: SumNode, Cage: -1, Cells: slices.Clone(m.cells), Target: m.target, Origin: vcs[m.virtual].from(grid.Notation{Layout: l})})
+		default:
 			continue
 		}
-		s.Cages = append(s.Cages, m.cage)
-		s.Nodes = append(s.Nodes, Node{Kind: CageNode, Cage: m.cage, Cells: slices.Clone(l.Cage(m.cage).Cells)})
 		nd := &s.Nodes[len(s.Nodes)-1]
 		for j, c := range m.combos {
 			if m.keep[j] && len(nd.Combos) < maxCombos {
@@ -262,20 +276,28 @@ func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 }
 
 // explainCrossover explains a Combination Crossover step, e.g.
-// "Combination Crossover in row 3: cage 10+ at r3c1 keeps {1,9},{2,8},
-// virtual cages over r3c5, r3c6: their digits differ and the rest of row 3
-// takes the others: remove r3c7-1".
+// "Combination Crossover in row 3: cage 10+ at r3c1 keeps {1,9},{2,8};
+// the innies of rows 3-4 (r3c5+r3c6=7) keep {1,6},{3,4}: their digits
+// differ and the rest of row 3 takes the others: remove r3c7-1". A
+// virtual cage is named by where its sum comes from, its open cells and
+// the sum left to them (a step recorded without its SumNodes names its
+// virtual cages' cells alone).
 func explainCrossover(s *Step, n grid.Notation) string {
 	l := n.Layout
 	var parts []string
 	inCage := map[int]bool{}
 	for _, nd := range s.Nodes {
-		if nd.Kind != CageNode {
+		var part string
+		switch nd.Kind {
+		case CageNode:
+			part = cageName(n, nd.Cage)
+		case SumNode:
+			part = trialGroupName(&nd, n)
+		default:
 			continue
 		}
-		part := cageName(n, nd.Cage)
 		if len(nd.Combos) > 0 {
-			part += " keeps " + nodeCombos(n, &nd)
+			part += groupVerb(&nd, " keeps ", " keep ") + nodeCombos(n, &nd)
 		}
 		parts = append(parts, part)
 		for _, c := range nd.Cells {

@@ -2,8 +2,10 @@ package strategy_test
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -15,13 +17,13 @@ import (
 // "the outies of rows 1-2" or "cage 12+ at r2c2 less the innies of box 1".
 var virtualText = regexp.MustCompile(`^Virtual Cage: (cage \d+\+ at r\dc\d less )?the (innies|outies) of (rows \d-\d|columns \d-\d|(row|column|box) \d( \+ box \d)*)( less cage \d+\+ at r\dc\d| less the (innies|outies) of [^,]+)?, (r\dc\d, )*r\dc\d, sum to \d+`)
 
-// crossText is what a Combination Crossover step says: the unit, and the
-// cages in it with the combinations they keep.
 // intersectionText is what a Cage Intersection step says: the virtual
 // cage's origin and cells, and the real cage it is filled with.
 var intersectionText = regexp.MustCompile(`^Cage Intersection: (cage \d+\+ at r\dc\d less )?the (innies|outies) of [^,]+, (r\dc\d, )*r\dc\d, sum to \d+, and cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})? are filled together: no joint filling allows r\dc\d-\d`)
 
-var crossText = regexp.MustCompile(`^Combination Crossover in (row|column|box) \d: .*(cage \d+\+ at r\dc\d keeps \{|virtual cages over r\dc\d)`)
+// crossText is what a Combination Crossover step says: the unit, and the
+// cages in it, real or virtual, with the combinations they keep.
+var crossText = regexp.MustCompile(`^Combination Crossover in (row|column|box) \d: .*(cage \d+\+ at r\dc\d keeps \{|the (innies|outies) of [^(]+ \((r\dc\d\+)*r\dc\d=\d+\) keep \{)`)
 
 // TestVirtualCagesFindSteps follows the logic solve of a generated killer
 // without givens (testdata/killer-virtual-cage.golden of engine/solver)
@@ -84,4 +86,74 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 		}
 	}
 	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover, %d Cage Intersection", found[strategy.VirtualCages()], found[strategy.CombinationCrossover()], found[strategy.CageIntersection()])
+}
+
+// TestCombinationCrossoverNamesVirtualCages follows logic solves of
+// killers whose Combination Crossover steps use virtual cages and checks
+// that each step says what every cage of its unit keeps: a virtual cage
+// is drawn as a SumNode whose sum is its open cells' in the solution, and
+// the explanation names it by where its sum comes from, its cells and
+// that sum ("the innies of box 7 (r7c1+r7c3+r9c3=15) keep ..."), never
+// as bare "virtual cages over" cells, which no one can check; every cell
+// of the step lies in one of its nodes.
+func TestCombinationCrossoverNamesVirtualCages(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		line int
+	}{
+		{"../solver/testdata/killer9-cagesize.txt", 2},
+		{"../search/testdata/killer9-tarek.txt", 1},
+	} {
+		t.Run(fmt.Sprintf("%s:%d", tc.path, tc.line), func(t *testing.T) {
+			b := boardAt(t, tc.path, tc.line)
+			sol := onlySolution(t, b)
+			n := grid.Notation{Layout: b.Layout()}
+			virtual := 0
+			_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+				if s.Strategy != strategy.CombinationCrossover() {
+					return nil
+				}
+				text := s.Explain(n)
+				if strings.Contains(text, "virtual cages over") {
+					t.Errorf("step %d: %q names virtual cages by their cells alone", i, text)
+				}
+				covered := map[int]bool{}
+				for _, nd := range s.Nodes {
+					for _, c := range nd.Cells {
+						covered[c] = true
+					}
+					if nd.Kind != strategy.SumNode {
+						continue
+					}
+					virtual++
+					sum := 0
+					for _, c := range nd.Cells {
+						sum += int(sol[c])
+					}
+					if sum != nd.Target {
+						t.Errorf("step %d: the SumNode %s over %v sums to %d, the solution's cells to %d", i, nd.Origin, nd.Cells, nd.Target, sum)
+					}
+					names := make([]string, len(nd.Cells))
+					for j, c := range nd.Cells {
+						names[j] = n.CellName(c)
+					}
+					if want := fmt.Sprintf("%s (%s=%d) keep", nd.Origin, strings.Join(names, "+"), nd.Target); !strings.Contains(text, want) {
+						t.Errorf("step %d: %q does not say %q", i, text, want)
+					}
+				}
+				for _, c := range s.Cells {
+					if !covered[c] {
+						t.Errorf("step %d: %q: %s lies in none of its nodes", i, text, n.CellName(c))
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if virtual == 0 {
+				t.Fatal("the solve takes no Combination Crossover step with a virtual cage")
+			}
+		})
+	}
 }
