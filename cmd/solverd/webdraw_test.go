@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -158,6 +159,42 @@ func TestWebSumLabel(t *testing.T) {
 				t.Errorf("the sums of the step hide pencil marks: %q", got)
 			}
 		})
+	}
+}
+
+// TestWebSumLabelsApart checks that the sums of two rule-of-45 nodes of a
+// step do not overwrite each other, and that a sum met again (a net
+// follows the same rule in two branches) is written once: step 19 of
+// killer9-tarek.txt's line 2, a Forcing Net Contradiction, drew "Σ5"
+// (r2c3+r7c8) and "Σ15" (r4c1+r4c2+r4c3+r7c8) both in r7c8's corner,
+// where they read "ΣΣ15".
+func TestWebSumLabelsApart(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	openAt(ctx, t, base, killerPuzzle, 1)
+	eval[bool](ctx, t, `sudokuViewer.show({index: 97, method: 's', strategy: 'Test Sums', explanation: 'a net through two sums',
+		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [30]},
+		        {kind: 'NODE_KIND_SUM', cells: [11, 61], target: 5, operator: 'CAGE_OPERATOR_ADD', origin: 'the outies of box 2 + box 3 + box 5 + box 6', removed: [{cell: 11, digit: 4}]},
+		        {kind: 'NODE_KIND_SUM', cells: [27, 28, 29, 61], target: 15, operator: 'CAGE_OPERATOR_ADD', origin: 'the innies of box 4 + box 7 + box 8 + box 9'},
+		        {kind: 'NODE_KIND_SUM', cells: [11, 61], target: 5, operator: 'CAGE_OPERATOR_ADD', origin: 'the outies of box 2 + box 3 + box 5 + box 6', removed: [{cell: 11, digit: 3}]}],
+		links: [{to: 1, kind: 'LINK_KIND_THEN'}, {from: 1, to: 2, kind: 'LINK_KIND_THEN'}, {to: 3, kind: 'LINK_KIND_THEN'}]}) === undefined`)
+	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Sums')`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[[]string](ctx, t, `(() => {
+		const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+		const sums = [...document.querySelectorAll('#hl-chain g.nodesum')].map((g) => [g.querySelector('text').textContent, g.querySelector('text').getBBox(), g.querySelector('title').textContent]);
+		const out = sums.map(([label, , tip]) => label + ': ' + tip);
+		for (let i = 0; i < sums.length; i++) for (let j = i + 1; j < sums.length; j++) {
+			if (meets(sums[i][1], sums[j][1])) out.push(sums[i][0] + ' over ' + sums[j][0]);
+		}
+		return out;
+	})()`)
+	want := []string{
+		"Σ5: the outies of box 2 + box 3 + box 5 + box 6: r2c3+r7c8 sum to 5, which gives r2c3<>4; r2c3<>3",
+		"Σ15: the innies of box 4 + box 7 + box 8 + box 9: r4c1+r4c2+r4c3+r7c8 sum to 15",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("sum labels (label: tooltip, then any overlap):\n%q\nwant\n%q", got, want)
 	}
 }
 

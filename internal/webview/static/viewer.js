@@ -710,6 +710,7 @@
     const nodes = step.nodes || [];
     if (!nodes.length) return;
     const r = Math.min(L.subX, L.subY) * 0.5;
+    const sums = { at: new Map(), drawn: new Map() }; // the step's sum labels (drawSumLabel)
     const centres = nodes.map((node) => {
       const cells = (node.cells && node.cells.length ? node.cells : [0]).map((c) => c || 0).filter((c) => c < L.N);
       if (!cells.length) return null;
@@ -721,7 +722,7 @@
           const tip = nodeTip(L, node);
           if (tip && node.kind !== 'NODE_KIND_SUM') el('title', {}, box).textContent = tip;
         }
-        if (node.kind === 'NODE_KIND_SUM') drawSumLabel(L, node, cells);
+        if (node.kind === 'NODE_KIND_SUM') drawSumLabel(L, node, cells, sums);
         drawRemoved(L, node);
       }
       let circled = cells;
@@ -800,19 +801,38 @@
   // corner of its last cell, in the band over the pencil marks that holds
   // a cage's sum on the left (its last cell that starts no cage, where
   // there is one), with where the sum comes from as its tooltip. The
-  // cages' outlines break off under it, as under a cage's sum.
-  function drawSumLabel(L, node, cells) {
+  // cages' outlines break off under it, as under a cage's sum. sums holds
+  // the step's labels so far: by cell, the left edge of those written
+  // there (at), and by rule, its tooltip (drawn). A rule written already
+  // (a net follows it in two branches) is not written again, its
+  // tooltip adding what it gives there; another rule goes to the last of
+  // its cells with no label yet, else left of the labels in its last
+  // cell, so that two sums sharing a cell ("Σ5" and "Σ15" in r7c8) do
+  // not read as one ("ΣΣ15").
+  function drawSumLabel(L, node, cells, sums) {
+    const gives = removedText(L, node);
+    const key = [...cells].sort((a, b) => a - b).join('+') + '=' + (node.target || 0) + ' ' + (node.origin || '');
+    const seen = sums.drawn.get(key);
+    if (seen) {
+      if (gives) seen.textContent += (seen.textContent.includes(', which gives ') ? '; ' : ', which gives ') + gives;
+      return;
+    }
     const free = cells.filter((c) => L.cageOf[c] < 0 || Math.min(...L.cages[L.cageOf[c]].cells) !== c);
-    const at = Math.max(...(free.length ? free : cells));
+    const pool = free.length ? free : cells;
+    const open = pool.filter((c) => !sums.at.has(c));
+    const at = Math.max(...(open.length ? open : pool));
     const label = 'Σ' + (node.target || 0);
     const w = 7 * label.length + 3;
-    const x = ((at % L.n) + 1) * S - 2 - w, y = Math.floor(at / L.n) * S + 2;
+    const right = sums.at.has(at) ? sums.at.get(at) - 2 : ((at % L.n) + 1) * S - 2;
+    const x = right - w, y = Math.floor(at / L.n) * S + 2;
+    sums.at.set(at, x);
     const g = el('g', { class: 'nodesum' }, view.chain);
     el('rect', { x, y, width: w, height: 12, fill: 'none', 'pointer-events': 'all' }, g); // the tooltip's area
     el('rect', { x, y, width: w, height: 12, fill: '#000' }, view.cutChain);
     el('text', { x: x + 1.5, y: y + 10.5, class: 'nodesum' }, g).textContent = label;
-    const gives = removedText(L, node);
-    el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', which gives ' + gives : '');
+    const title = el('title', {}, g);
+    title.textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', which gives ' + gives : '');
+    sums.drawn.set(key, title);
   }
 
   // stepNumber is "12. " for the twelfth step of the solve, and nothing
