@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -79,6 +80,58 @@ func TestExplainVirtualCageMust(t *testing.T) {
 				Eliminations: tt.elims,
 			}
 			if got := s.Explain(grid.Notation{Layout: l}); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestExplainSubsetNamesRemovedDigits checks that a naked subset says
+// which of its digits it removes: a Naked Pair 4/7 whose 7 the other
+// cells no longer hold said "remove 4/7 from the other cells of row 2
+// (r2c5, r2c6)" where it removed only 4 (killer9-tarek.txt line 1, step
+// 176). Row 1 holds 4/7 in r1c1 and r1c2, 4 also in r1c3, and 7 nowhere
+// else; a pair whose digits both go names both.
+func TestExplainSubsetNamesRemovedDigits(t *testing.T) {
+	tests := []struct {
+		name      string
+		keepSeven bool // whether r1c3 keeps 7 too
+		want      []string
+	}{
+		{"one digit removed", false, []string{
+			"Naked Pair 4/7 in r1c1, r1c2 of row 1: remove 4 from the other cells of row 1 (r1c3)",
+			"Naked Pair 4/7 in r1c1, r1c2 of box 1: remove 4 from the other cells of box 1 (r1c3)",
+		}},
+		{"both digits removed", true, []string{
+			"Naked Pair 4/7 in r1c1, r1c2 of row 1: remove 4/7 from the other cells of row 1 (r1c3)",
+			"Naked Pair 4/7 in r1c1, r1c2 of box 1: remove 4/7 from the other cells of box 1 (r1c3)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Classic})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := grid.NewBoard(l)
+			for _, c := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20} {
+				for d := 1; d <= 9; d++ {
+					switch {
+					case c <= 1 && d != 4 && d != 7,
+						c == 2 && d == 7 && !tt.keepSeven,
+						c > 2 && (d == 4 || d == 7):
+						b.Eliminate(c, d)
+					}
+				}
+			}
+			var sink Sink
+			sink.All = true
+			nakedSubsets.Find(b, &sink)
+			var got []string
+			for _, s := range sink.Steps() {
+				got = append(got, s.Explain(grid.Notation{Layout: l}))
+			}
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
 		})

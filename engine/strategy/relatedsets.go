@@ -264,8 +264,8 @@ func lineUnits(l *grid.Layout) (rows, cols [grid.MaxSize]int) {
 func findBasicFish(b *grid.Board, sink *Sink) { findFish(b, sink, &basicLineShape) }
 
 // explainSubset words a naked subset by the digits it removes from the
-// rest of its units, a hidden one by the other candidates it removes from
-// its own cells.
+// rest of its units (those of its digits the other cells still held), a
+// hidden one by the other candidates it removes from its own cells.
 func explainSubset(s *Step, n grid.Notation) string {
 	l := n.Layout
 	digits := n.DigitList(s.Digits, "/")
@@ -277,7 +277,13 @@ func explainSubset(s *Step, n grid.Notation) string {
 	if strings.HasPrefix(s.Name(), "Hidden") {
 		return fmt.Sprintf("%s %s in %s of %s: those cells hold %s, so remove their other candidates (%s)", s.Name(), digits, cellList(n, s.Cells), where, digits, cellList(n, eliminationCells(s)))
 	}
-	return fmt.Sprintf("%s %s in %s of %s: remove %s from the other cells of %s (%s)", s.Name(), digits, cellList(n, s.Cells), where, digits, where, cellList(n, eliminationCells(s)))
+	// The digits removed, which may be fewer than the subset's: the
+	// other cells may no longer hold some of them.
+	var removed grid.Digits
+	for _, e := range s.Eliminations {
+		removed |= grid.Bit(e.Digit)
+	}
+	return fmt.Sprintf("%s %s in %s of %s: remove %s from the other cells of %s (%s)", s.Name(), digits, cellList(n, s.Cells), where, n.DigitList(removed, "/"), where, cellList(n, eliminationCells(s)))
 }
 
 // fishSets names the units of a fish step: its base sets, the first half
