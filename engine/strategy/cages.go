@@ -212,6 +212,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 							s.Digits = grid.Bit(d)
 							s.Cells = append(s.Cells, g.Cells()...)
 							s.Units = append(s.Units, u)
+							s.Cages = append(s.Cages, l.CellCage(g.Cells()[0]))
 						}
 						s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 					}
@@ -255,6 +256,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 						s.Digits = grid.Bit(d)
 						s.Cells = append(s.Cells, l.Cage(cage).Cells...)
 						s.Units = append(s.Units, u)
+						s.Cages = append(s.Cages, cage)
 					}
 					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 				}

@@ -157,3 +157,49 @@ func TestCombinationCrossoverNamesVirtualCages(t *testing.T) {
 		})
 	}
 }
+
+// cageNamed finds the cages an explanation names ("cage 16+ at r2c2").
+var cageNamed = regexp.MustCompile(`cage (\d+)\S* at (r\d+c\d+)`)
+
+// TestStepsListTheCagesTheyName follows logic solves of killers and
+// checks that every cage a step's explanation names is among the cages
+// the step lists (Step.Cages, which the API gives a viewer to outline): a
+// Cage/Unit Overlap step, "every combination of cage 16+ at r2c2 uses
+// 1, and its places for 1 all lie in row 3", listed no cage
+// (killer9-tarek.txt line 1, step 91).
+func TestStepsListTheCagesTheyName(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		line int
+	}{
+		{"../solver/testdata/killer9-cagesize.txt", 2},
+		{"../search/testdata/killer9-tarek.txt", 1},
+		{"../search/testdata/killer9-tarek.txt", 2},
+	} {
+		t.Run(fmt.Sprintf("%s:%d", tc.path, tc.line), func(t *testing.T) {
+			b := boardAt(t, tc.path, tc.line)
+			l := b.Layout()
+			n := grid.Notation{Layout: l}
+			overlaps := 0
+			_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+				if s.Strategy == strategy.CageOverlap() {
+					overlaps++
+				}
+				text := s.Explain(n)
+				for _, m := range cageNamed.FindAllStringSubmatch(text, -1) {
+					k := slices.IndexFunc(l.Cages(), func(cg grid.Cage) bool { return fmt.Sprint(cg.Target) == m[1] && n.CellName(cg.Cells[0]) == m[2] })
+					if k < 0 {
+						t.Errorf("step %d: %q names %s, no cage of the board", i, text, m[0])
+					} else if !slices.Contains(s.Cages, k) {
+						t.Errorf("step %d (%s): %q names %s, which its cages %v leave out", i, s.Name(), text, m[0], s.Cages)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d Cage/Unit Overlap steps", overlaps)
+		})
+	}
+}
