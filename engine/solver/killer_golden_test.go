@@ -100,7 +100,7 @@ func nowWithoutBefore(outline []strategy.OutlineLine) string {
 		seen := false
 		for j := i - 1; j >= 0 && outline[j].Depth >= ln.Depth && !seen; j-- {
 			t := outline[j].Text
-			seen = outline[j].Depth == ln.Depth && (t == head || strings.HasPrefix(t, head+", which now gives"))
+			seen = outline[j].Depth == ln.Depth && (t == head || strings.HasPrefix(t, head+", which now gives") || strings.HasPrefix(t, head+", which gives"))
 		}
 		if !seen {
 			return ln.Text

@@ -1428,6 +1428,16 @@ func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 		// group's that the explanation words: what the rule took out says
 		// what it did.
 		nd.Removed = t.removedBy(e)
+	} else if e >= 0 {
+		// New combinations say what leaves the group's cells; what leaves
+		// cells outside it (a digit every combination uses, out of the
+		// cells that see all its places) is said.
+		for _, x := range t.removedBy(e) {
+			if !slices.Contains(grp.cells, x.Cell) {
+				nd.Removed = append(nd.Removed, x)
+			}
+		}
+		nd.firstGives = len(nd.Removed) > 0
 	}
 	if grp.cage >= 0 {
 		if !slices.Contains(s.Cages, grp.cage) {
@@ -1522,6 +1532,10 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 		return n.DigitName(nd.Digit) + " locked in " + cellSum(n, nd.Cells)
 	}
 	s := trialGroupName(nd, n)
+	if len(nd.Combos) > 0 && nd.firstGives {
+		// New combinations and what they take out beyond the group.
+		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd) + ", which gives" + removedText(n, nd.Removed)
+	}
 	if len(nd.Combos) > 0 && len(nd.Removed) > 0 {
 		// The combinations kept before: what the rule takes out now.
 		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd) + ", which now gives" + removedText(n, nd.Removed)

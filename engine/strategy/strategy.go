@@ -280,8 +280,17 @@ type Node struct {
 	// keeps the combinations an earlier deduction of the same group in its
 	// explanation kept: candidates of its cells, or of their peers when it
 	// confines a digit to some of them; so that the deduction can be
-	// checked.
+	// checked. Where it lists new combinations, it is what they take out
+	// of cells outside the group (see firstGives).
 	Removed []CellDigit
+	// firstGives marks the Removed of a trial's group that lists its
+	// combinations for the first time: what they take out of cells outside
+	// the group (a digit every one of them uses leaves the cells that see
+	// all its places), which a reader would not see in the combinations
+	// alone ("keep {5,6,7,8},{4,5,8,9}, which gives r3c3<>8"). Without it,
+	// Removed beside combinations is what combinations kept before take
+	// out now ("which now gives").
+	firstGives bool
 }
 
 // LinkKind is the kind of inference between two chain nodes.

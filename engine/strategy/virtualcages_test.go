@@ -203,3 +203,68 @@ func TestStepsListTheCagesTheyName(t *testing.T) {
 		})
 	}
 }
+
+// keepGives finds a trial's line where a group's new combinations take
+// candidates out of cells outside it: "the innies of columns 1-3
+// (r2c3+r6c3+r7c3+r9c3=26) keep {5,6,7,8},{4,5,8,9}, which gives r3c3<>8".
+var keepGives = regexp.MustCompile(`^(cage \d+\+ at r\dc\d|the (innies|outies) of [^(]+ \(((?:r\dc\d\+)*r\dc\d)=\d+\)) keeps? (\{[0-9,]+\},?)+, which gives (.*)$`)
+
+// TestCageContradictionSaysWhatCombinationsGive follows the logic solve of
+// killer9-tarek.txt's line 1 and checks that a Cage Contradiction's
+// trial says what a group's combinations take out of the cells outside
+// it: step 23 said "the innies of columns 1-3 (r2c3+r6c3+r7c3+r9c3=26)
+// keep {5,6,7,8},{4,5,8,9}" and then "cage 18+ at r3c3 keeps
+// {5,6,7},{4,5,9},{2,7,9}", without {3,7,8}, which r3c3<>8, a removal no
+// line gave (every combination of the innies uses 8, whose places all
+// see r3c3), had taken out. Such removals lie outside the group's cells,
+// those inside going without saying.
+func TestCageContradictionSaysWhatCombinationsGive(t *testing.T) {
+	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 1)
+	n := grid.Notation{Layout: b.Layout()}
+	gives := 0
+	first := true
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if s.Strategy != strategy.CageContradiction() {
+			return nil
+		}
+		lines := s.Outline(n)
+		if first {
+			first = false
+			const want = "the innies of columns 1-3 (r2c3+r6c3+r7c3+r9c3=26) keep {5,6,7,8},{4,5,8,9}, which gives r3c3<>8"
+			if len(lines) < 2 || lines[1].Text != want {
+				t.Errorf("step %d: the trial's first deduction %q; want %q", i, lines[1].Text, want)
+			}
+		}
+		for _, ln := range lines {
+			m := keepGives.FindStringSubmatch(ln.Text)
+			if m == nil {
+				continue
+			}
+			gives++
+			var group []string
+			if m[3] != "" {
+				group = strings.Split(m[3], "+")
+			} else {
+				for _, nd := range s.Nodes {
+					if nd.Kind == strategy.CageNode && strings.HasPrefix(m[1], fmt.Sprintf("cage %d+ at %s", b.Layout().Cage(nd.Cage).Target, n.CellName(b.Layout().Cage(nd.Cage).Cells[0]))) {
+						for _, c := range nd.Cells {
+							group = append(group, n.CellName(c))
+						}
+					}
+				}
+			}
+			for _, r := range strings.Split(m[5], ", ") {
+				if cell, _, _ := strings.Cut(r, "<>"); slices.Contains(group, cell) {
+					t.Errorf("step %d: %q gives %s, a cell of the group, which its combinations say", i, ln.Text, r)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gives == 0 {
+		t.Error("no Cage Contradiction says what its combinations give")
+	}
+}

@@ -2467,7 +2467,10 @@ type ChainNode struct {
 	// explanation kept: the candidates its rule took out under the trial's
 	// assumption, in its cells or, where it confines a digit to some of
 	// them, in their peers, as the explanation's "gives r4c8<>46" (or "keeps {4,8},{3,9}, which
-	// now gives r4c8<>46") words them. Empty otherwise.
+	// now gives r4c8<>46") words them. For one that lists new combinations:
+	// what they took out of cells outside the group (a digit every one of
+	// them uses, out of the cells that see all its places), as "keeps
+	// {5,6,7,8},{4,5,8,9}, which gives r3c3<>8" words them. Empty otherwise.
 	Removed []*Elimination `protobuf:"bytes,9,rep,name=removed,proto3" json:"removed,omitempty"`
 	// The digits of each combination the rule keeps, as the explanation
 	// writes them: each list ascending, the lists ascending as they read.
