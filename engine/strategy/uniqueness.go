@@ -534,14 +534,26 @@ func explainUniqueRectangle(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("%s on %s/%s in %s (%s): remove %s", s.Name(), n.DigitName(a), n.DigitName(b), corners, why, uqEliminationList(n, s.Eliminations))
 }
 
-// uqEliminationList renders eliminations as "7 from r1c1, 8 from r1c1".
+// uqEliminationList renders eliminations cell by cell, in the order of
+// their first: "7 and 8 from r1c1, 3 from r2c2" (it read "7 from r1c1, 8
+// from r1c1").
 func uqEliminationList(n grid.Notation, es []CellDigit) string {
-	var sb strings.Builder
-	for i, e := range es {
-		if i > 0 {
-			sb.WriteString(", ")
+	var cells []int
+	digits := map[int][]string{}
+	for _, e := range es {
+		if _, seen := digits[e.Cell]; !seen {
+			cells = append(cells, e.Cell)
 		}
-		fmt.Fprintf(&sb, "%s from %s", n.DigitName(e.Digit), n.CellName(e.Cell))
+		digits[e.Cell] = append(digits[e.Cell], n.DigitName(e.Digit))
 	}
-	return sb.String()
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		ds := digits[c]
+		list := ds[0]
+		if k := len(ds); k > 1 {
+			list = strings.Join(ds[:k-1], ", ") + " and " + ds[k-1]
+		}
+		parts[i] = list + " from " + n.CellName(c)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -485,3 +485,26 @@ func TestUniquenessSoundOnLayouts(t *testing.T) {
 	}
 	t.Logf("uniqueness steps checked per technique: %v", seen)
 }
+
+// TestUqEliminationList: a uniqueness step's removals are listed cell by
+// cell ("remove 1 and 2 from r8c7"; it read "remove 1 from r8c7, 2 from
+// r8c7").
+func TestUqEliminationList(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := grid.Notation{Layout: l}
+	for _, tt := range []struct {
+		es   []CellDigit
+		want string
+	}{
+		{[]CellDigit{{Cell: 70, Digit: 1}}, "1 from r8c8"},
+		{[]CellDigit{{Cell: 69, Digit: 1}, {Cell: 69, Digit: 2}}, "1 and 2 from r8c7"},
+		{[]CellDigit{{Cell: 0, Digit: 7}, {Cell: 10, Digit: 3}, {Cell: 0, Digit: 8}, {Cell: 0, Digit: 9}}, "7, 8 and 9 from r1c1, 3 from r2c2"},
+	} {
+		if got := uqEliminationList(n, tt.es); got != tt.want {
+			t.Errorf("uqEliminationList(%v) = %q, want %q", tt.es, got, tt.want)
+		}
+	}
+}
