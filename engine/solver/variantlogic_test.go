@@ -54,6 +54,7 @@ var variantSets = []variantSet{
 	{name: "str8ts-hard", file: "testdata/str8ts-hard.txt"},
 	{name: "str8ts-extreme", file: "testdata/str8ts-extreme.txt"},
 	{name: "str8ts-published", file: "testdata/str8ts-published.txt"},
+	{name: "str8ts-weekly", file: "testdata/str8ts-weekly.txt"},
 	{name: "kenken-extreme", file: "testdata/kenken-extreme.txt"},
 	{name: "jigsaw9-extreme", file: "testdata/jigsaw9-extreme.txt"},
 	{name: "windoku9-extreme", file: "testdata/windoku9-extreme.txt"},
