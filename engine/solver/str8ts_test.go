@@ -113,6 +113,9 @@ func TestStr8tsFindAllSound(t *testing.T) {
 				for _, step := range sink.Steps() {
 					found[st.Letter()]++
 					found[step.Name()]++
+					if st == strategy.PatternTrial() && deepTrial(&step) {
+						found["S2 deep"]++
+					}
 					checkStep(t, sol, n, tt.name+": "+step.Name(), &step)
 				}
 			}
@@ -130,8 +133,10 @@ func TestStr8tsFindAllSound(t *testing.T) {
 	// Floors, well under what the finders find today (I2: 7670, Str8ts
 	// Jellyfish: 147, Compartment Trial: 8823, Str8ts Pattern Trial: 254),
 	// so that a finder that stops finding fails the test.
-	for letter, least := range map[string]int{"I2": 500, "Str8ts Jellyfish": 20, "T2": 1000, "S2": 20} {
-		if letter == "S2" && quick() {
+	// S2 deep: Str8ts Nested Trial steps whose trial took the Str8ts
+	// fish, settis or compartment hidden subsets (the search's last phase).
+	for letter, least := range map[string]int{"I2": 500, "Str8ts Jellyfish": 20, "T2": 1000, "S2": 20, "S2 deep": 5} {
+		if strings.HasPrefix(letter, "S2") && quick() {
 			continue
 		}
 		if found[letter] < least {
@@ -191,4 +196,20 @@ func TestLineFillingsFindSteps(t *testing.T) {
 	if !offered {
 		t.Error("FindSteps does not offer r2c5-5")
 	}
+}
+
+// deepTrial reports whether step, a Str8ts Pattern Trial step, is a
+// Str8ts Nested Trial whose trial applied a pattern only the search's last
+// phase follows: the Str8ts fish, settis or compartment hidden subsets
+// (the premise's Origin names the patterns applied).
+func deepTrial(step *strategy.Step) bool {
+	if step.Name() != "Str8ts Nested Trial" || len(step.Nodes) == 0 {
+		return false
+	}
+	for _, p := range []*strategy.Strategy{strategy.Str8tsFish(), strategy.Settis(), strategy.CompartmentSubsets()} {
+		if strings.Contains(step.Nodes[0].Origin, p.Name()) {
+			return true
+		}
+	}
+	return false
 }

@@ -133,3 +133,46 @@ func TestPatternTrialFindSteps(t *testing.T) {
 		t.Errorf("FindSteps offers %d Str8ts Pattern Trial steps, the one the solve took among them: %v", offered, withTaken)
 	}
 }
+
+// TestNestedTrialPublished solves the published Str8ts of
+// testdata/str8ts-weekly.txt that logic left stuck before the Str8ts
+// Nested Trial's last phase (the Str8ts fish, settis and compartment
+// hidden subsets inside the trial): str8ts.com's Weekly Extreme 313 and
+// the forum's klaus143 and klaus155, by number of their lines (from 1). It
+// checks every step against the solution the exact search proves unique
+// and wants each finished by logic, with a Str8ts Nested Trial step whose
+// trial took one of the patterns that phase adds. Under -short or -race
+// it solves klaus143 only.
+func TestNestedTrialPublished(t *testing.T) {
+	boards := testdataBoards(t, "str8ts-weekly.txt")
+	lines := []int{314, 396, 406}
+	if quick() {
+		lines = []int{396}
+	}
+	added := []string{strategy.Str8tsFish().Name(), strategy.Settis().Name(), strategy.CompartmentSubsets().Name()}
+	for _, line := range lines {
+		b := boards[line-1]
+		sol := solutionOf(t, b)
+		n := grid.Notation{Layout: b.Layout()}
+		deep := 0
+		res, err := Solve(context.Background(), b.Clone(), Options{Type: LogicOnly}, func(k int, st *strategy.Step, _ *grid.Board) error {
+			checkStep(t, sol, n, fmt.Sprintf("puzzle %d step %d", line, k), st)
+			if st.Strategy == strategy.PatternTrial() && st.Name() == "Str8ts Nested Trial" {
+				// The premise's Origin names the patterns the trial applied.
+				for _, name := range added {
+					if strings.Contains(st.Nodes[0].Origin, name) {
+						deep++
+						break
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", line, err)
+		}
+		if res.Status != Solved || deep == 0 {
+			t.Errorf("puzzle %d: status %v with %d Str8ts Nested Trial steps through the fish, settis or hidden subsets; want solved, with at least one", line, res.Status, deep)
+		}
+	}
+}

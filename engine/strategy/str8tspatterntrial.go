@@ -33,8 +33,9 @@ var (
 // "r4c6=7 and what follows place r4c5=8 and find that compartment r2-5c3
 // can no longer hold a straight; so r4c6<>7". Where no such trial
 // refutes a candidate, the Str8ts Nested Trial also runs Compartment
-// Trial inside each trial (a trial within the trial). Cells with fewest
-// candidates are tried first.
+// Trial inside each trial (a trial within the trial), and where that
+// refutes none either, the Str8ts fish, settis and compartment hidden
+// subsets as well. Cells with fewest candidates are tried first.
 func PatternTrial() *Strategy { return patternTrial }
 
 // trialPhases are the patterns each phase of a Pattern Trial search
@@ -43,15 +44,23 @@ func PatternTrial() *Strategy { return patternTrial }
 // patterns that refute most for their cost on the extreme sets (Line
 // Fillings, compartment hidden subsets, fish, settis and wings added
 // finished nothing more at up to twice the CPU), then those with
-// Compartment Trial. Each phase's patterns extend the previous phase's,
-// and a trial goes on from where the previous phase stopped. Built on
-// first use: the strategies are package variables too.
+// Compartment Trial, and last those with the Str8ts fish, settis and
+// compartment hidden subsets too: a phase that runs only where the
+// others refute nothing, which finishes three published Str8ts that
+// stopped there (str8ts.com's Weekly Extreme 313 and the forum's
+// klaus143 and klaus155, testdata/str8ts-weekly.txt in engine/solver;
+// the fish alone finish them, the settis and subsets make them cheaper).
+// Each phase's patterns extend the previous phase's, and a trial goes on
+// from where the previous phase stopped. Built on first use: the
+// strategies are package variables too.
 var trialPhases = sync.OnceValue(func() []trialPhase {
 	patterns := []*Strategy{CompartmentRange(), SureDigits(), MindTheGap(), NakedSubsets(), HighLowStranding()}
+	nested := append(slices.Clone(patterns), CompartmentTrial())
 	return []trialPhase{
 		{nil, patternTrialTechniques[0]},
 		{patterns, patternTrialTechniques[0]},
-		{append(slices.Clone(patterns), CompartmentTrial()), patternTrialTechniques[1]},
+		{nested, patternTrialTechniques[1]},
+		{append(slices.Clone(nested), Str8tsFish(), Settis(), CompartmentSubsets()), patternTrialTechniques[1]},
 	}
 })
 
