@@ -177,3 +177,21 @@ func TestX16Published(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantsPublished solves the published Sudoku X, Windoku, jigsaw,
+// killer and KenKen of testdata/variants-published.txt (the forum's, the
+// UK Sudoku Championship's, Sudopedia's, sudocue.net's, sudokupad's,
+// killersudokuonline.com's, the New York Times' and kenkenpuzzle.com's)
+// with the service's defaults, every step checked against the solution:
+// all eleven finish without a guess.
+func TestVariantsPublished(t *testing.T) {
+	puzzles := readPublished(t, "testdata/variants-published.txt")
+	if len(puzzles) != 11 {
+		t.Fatalf("%d puzzles in variants-published.txt, want 11", len(puzzles))
+	}
+	for _, p := range puzzles {
+		if res := solvePublished(t, p); res.Guesses != 0 {
+			t.Errorf("%s: %d guesses, want none", p.name, res.Guesses)
+		}
+	}
+}
