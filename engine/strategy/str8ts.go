@@ -248,7 +248,7 @@ func explainCompartmentRange(s *Step, n grid.Notation) string {
 		are = "straight that holds its digits and a candidate of each of its cells is"
 	}
 	return fmt.Sprintf("%s holds %d consecutive digits; the only %s %s: %s",
-		u.Name(), len(u.Cells), are, windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
+		u.Name(), len(u.Cells), are, windowNames(n, s.Digits, len(u.Cells)), changeList(s, n))
 }
 
 func findSureDigits(b *grid.Board, sink *Sink) {
@@ -549,7 +549,7 @@ func (e *gapEntry) store(b *grid.Board, cells []int) {
 
 func explainMindTheGap(s *Step, n grid.Notation) string {
 	u := n.Layout.Unit(s.Units[0])
-	return fmt.Sprintf("%s can hold the straights %s only, each digit in a cell of its own; no such filling uses %s", u.Name(), windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
+	return fmt.Sprintf("%s can hold the straights %s only, each digit in a cell of its own; no such filling uses %s", u.Name(), windowNames(n, s.Digits, len(u.Cells)), changeList(s, n))
 }
 
 // lineRuns returns the runs of white cells of a row (across) or a
@@ -814,7 +814,7 @@ func explainHighLowStranding(s *Step, n grid.Notation) string {
 		k = len(l.Unit(s.Units[1]).Cells)
 	}
 	return fmt.Sprintf("the straights of %s share no digit; beside the others, %s can hold %s only: %s",
-		l.Unit(s.Units[0]).Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
+		l.Unit(s.Units[0]).Name(), what, windowNames(n, s.Digits, k), changeList(s, n))
 }
 
 func findCompartmentSubsets(b *grid.Board, sink *Sink) {
@@ -901,7 +901,7 @@ func subsets(n, k int, f func(idx []int) bool) {
 
 func explainCompartmentSubset(s *Step, n grid.Notation) string {
 	u := n.Layout.Unit(s.Units[0])
-	return fmt.Sprintf("%s %s: sure digits of %s with places in %s only: %s", s.Name(), n.DigitList(s.Digits, "/"), u.Name(), cellList(n, s.Cells), describeChanges(s, n))
+	return fmt.Sprintf("%s %s: sure digits of %s with places in %s only: %s", s.Name(), n.DigitList(s.Digits, "/"), u.Name(), cellList(n, s.Cells), changeList(s, n))
 }
 
 // sureLines returns, for digit d and the lines of one direction, the
@@ -1211,7 +1211,7 @@ func explainSettis(s *Step, n grid.Notation) string {
 		must, verb, d, mustNames, only, can, canNames, lines)
 	if len(s.Placements) == 0 {
 		c := l.Unit(s.Units[1])
-		return fmt.Sprintf("%s: %s has its places in %s in %s only, whose straight must then hold %s: %s", why, d, u.Name(), c.Name(), d, describeChanges(s, n))
+		return fmt.Sprintf("%s: %s has its places in %s in %s only, whose straight must then hold %s: %s", why, d, u.Name(), c.Name(), d, changeList(s, n))
 	}
 	p := s.Placements[0]
 	return fmt.Sprintf("%s: %s has one place in %s, %s=%s", why, d, u.Name(), n.CellName(p.Cell), d)
@@ -1336,5 +1336,5 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 
 func explainStr8tsUniqueRectangle(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("%s hold only %s: with %s it would be a deadly pattern (the two digits could swap in every row, column and compartment), so %s",
-		cellList(n, s.Cells), n.DigitList(s.Digits, "/"), n.CellName(s.Eliminations[0].Cell), describeChanges(s, n))
+		cellList(n, s.Cells), n.DigitList(s.Digits, "/"), n.CellName(s.Eliminations[0].Cell), changeList(s, n))
 }

@@ -162,5 +162,5 @@ func explainLineFillings(s *Step, n grid.Notation) string {
 		k = len(l.Unit(s.Units[1]).Cells)
 	}
 	return fmt.Sprintf("beside the straights of the other compartments of %s, %s can hold %s only, each filled by its cells' candidates; no such filling uses %s",
-		l.Unit(s.Units[0]).Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
+		l.Unit(s.Units[0]).Name(), what, windowNames(n, s.Digits, k), changeList(s, n))
 }

@@ -789,9 +789,9 @@ func explainCompartmentTrial(s *Step, n grid.Notation) string {
 		sb.WriteString("; ")
 	}
 	if len(kept) == 1 {
-		fmt.Fprintf(&sb, "so it holds %s, and with it %s go", kept[0], describeChanges(s, n))
+		fmt.Fprintf(&sb, "so it holds %s, and with it %s go", kept[0], changeList(s, n))
 	} else {
-		fmt.Fprintf(&sb, "none of %s keeps %s", strings.Join(kept, ", "), describeChanges(s, n))
+		fmt.Fprintf(&sb, "none of %s keeps %s", strings.Join(kept, ", "), changeList(s, n))
 	}
 	return sb.String()
 }

@@ -18,9 +18,9 @@ func TestStr8tsUniqueRectangleExplain(t *testing.T) {
 		want  string
 	}{
 		{"rows 1 and 3", []int{4, 5, 23}, grid.Bit(6) | grid.Bit(7), 22,
-			"r1c5, r1c6, r3c6 hold only 6/7: with r3c5 it would be a deadly pattern (the two digits could swap in every row, column and compartment), so r3c5-6, r3c5-7"},
+			"r1c5, r1c6, r3c6 hold only 6/7: with r3c5 it would be a deadly pattern (the two digits could swap in every row, column and compartment), so r3c5<>6, r3c5<>7"},
 		{"rows 5 and 6", []int{38, 47, 48}, grid.Bit(4) | grid.Bit(6), 39,
-			"r5c3, r6c3, r6c4 hold only 4/6: with r5c4 it would be a deadly pattern (the two digits could swap in every row, column and compartment), so r5c4-4, r5c4-6"},
+			"r5c3, r6c3, r6c4 hold only 4/6: with r5c4 it would be a deadly pattern (the two digits could swap in every row, column and compartment), so r5c4<>4, r5c4<>6"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &Step{Strategy: Str8tsUniqueRectangle(), Technique: str8tsUniqueRectangle.technique, Digits: tc.pair, Cells: tc.cells}

@@ -462,6 +462,21 @@ func describeChanges(s *Step, n grid.Notation) string {
 	return strings.Join(parts, ", ")
 }
 
+// changeList renders a step's changes as describeChanges does, but its
+// eliminations as HoDoKu writes them ("r3c2<>9"): for texts that name
+// Str8ts compartments ("r3c2-3") and straights ("1-2"), where "r3c2-9"
+// reads as one more of them.
+func changeList(s *Step, n grid.Notation) string {
+	var parts []string
+	for _, p := range s.Placements {
+		parts = append(parts, n.CellName(p.Cell)+"="+n.DigitName(p.Digit))
+	}
+	if len(s.Eliminations) > 0 {
+		parts = append(parts, eliminationList(n, s.Eliminations))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // eliminationList renders eliminations as HoDoKu's explanations end, e.g.
 // "r1c1<>7, r2c3<>8".
 func eliminationList(n grid.Notation, es []CellDigit) string {
