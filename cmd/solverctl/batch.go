@@ -450,7 +450,10 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 		switch {
 		case ctx.Err() != nil:
 			// Interrupted: stop here.
-		case sctx.Err() != nil:
+		case sctx.Err() != nil || deadlinePassed(sctx):
+			// The streams can fail with the deadline (a server's own
+			// timer of it, RST_STREAM) before sctx's timer has fired on
+			// a loaded machine: the puzzles left are still the deadline's.
 			deadline = true
 			batch.FailRemaining(readCtx, errBatchDeadline)
 		default:
@@ -607,6 +610,13 @@ func (b *batcher) inputRead() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.readEOF
+}
+
+// deadlinePassed reports whether ctx has a deadline the clock has passed,
+// whether or not its timer has fired yet.
+func deadlinePassed(ctx context.Context) bool {
+	d, ok := ctx.Deadline()
+	return ok && !time.Now().Before(d)
 }
 
 // errBatchDeadline finishes the jobs left unanswered when the batch's
