@@ -91,8 +91,9 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_
 // contradict each other or that no puzzle could meet, before its puzzle
 // is read: an unknown mode or variant, a cage size outside mode NEW, and
 // in mode NEW a variant, size or cage size that cannot be generated
-// (generate.CheckNew) and a charset (puzzle.charset) that cannot name the
-// new puzzle's symbols. The error is a *grid.FieldError on the field at
+// (generate.CheckNew), a puzzle that it would ignore (a text, board,
+// region map, variant, format or tolerant) and a charset (puzzle.charset)
+// that cannot name the new puzzle's symbols. The error is a *grid.FieldError on the field at
 // fault; solverctl applies the same check to its flags before any call.
 func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
 	_, err := checkGenerateOptions(req)
@@ -146,6 +147,12 @@ func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error
 		return o, nil
 	}
 	if err := generate.CheckNew(o.variant, int(req.GetSize()), int(req.GetCageSize())); err != nil {
+		return o, err
+	}
+	// A puzzle read or named (text, board, map, variant, ...) is the
+	// mistake to name before its charset: a client that forgot mode
+	// BASE_ON_MAP or START_FROM sends a charset for its puzzle's size.
+	if err := checkNewPuzzle(req.GetPuzzle()); err != nil {
 		return o, err
 	}
 	// The charset names the symbols of the answer's text: one that cannot
@@ -268,9 +275,7 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	}
 	var probe *codec.Puzzle
 	if cfg.Mode == generate.New {
-		if err := checkNewPuzzle(req.GetPuzzle()); err != nil {
-			return cfg, 0, err
-		}
+		// checkGenerateOptions refused a puzzle mode NEW would ignore.
 		cfg.Size, cfg.Variant, cfg.CageSize = int(req.GetSize()), variant, int(req.GetCageSize())
 		probe = probePuzzle(cfg)
 	} else {

@@ -274,6 +274,11 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"new with a puzzle variant beside the variant", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER, Puzzle: &sudokuv1.Puzzle{Variant: sudokuv1.Variant_VARIANT_X}}, "puzzle.variant", "the request's variant"},
 		{"new with a puzzle format", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Format: sudokuv1.Format_FORMAT_PLAIN}}, "puzzle.format", "reads no text"},
 		{"new with an unknown puzzle format", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Format: 99}}, "puzzle.format", "reads no text"},
+		// The puzzle, not the charset given for it, is the mistake of a
+		// request that forgot its mode (it blamed puzzle.charset).
+		{"new with a text and its charset", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: "1...\n..2.\n.3..\n...4"}, Charset: ".1234"}}, "puzzle.text", "only read with mode"},
+		{"new with a map and its charset", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap, Charset: ".12"}}, "puzzle.region_map", "only read with mode"},
+		{"new with a puzzle variant and a charset", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Variant: sudokuv1.Variant_VARIANT_X, Charset: ".12"}}, "puzzle.variant", "the request's variant"},
 		{"new with tolerant", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Tolerant: true}}, "puzzle.tolerant", "reads no text"},
 		{"2.0 string of another variant", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_KILLER, Puzzle: textPuzzle(seedS9B)}, "variant", "VARIANT_KILLER contradicts the puzzle, a 2.0 string whose header S9B fixes the variant"},
 		{"cage size of a classic", &sudokuv1.GenerateRequest{CageSize: 5}, "cage_size", "applies to killer puzzles, not classic"},
