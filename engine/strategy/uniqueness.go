@@ -548,12 +548,7 @@ func uqEliminationList(n grid.Notation, es []CellDigit) string {
 	}
 	parts := make([]string, len(cells))
 	for i, c := range cells {
-		ds := digits[c]
-		list := ds[0]
-		if k := len(ds); k > 1 {
-			list = strings.Join(ds[:k-1], ", ") + " and " + ds[k-1]
-		}
-		parts[i] = list + " from " + n.CellName(c)
+		parts[i] = andList(digits[c]) + " from " + n.CellName(c)
 	}
 	return strings.Join(parts, ", ")
 }
