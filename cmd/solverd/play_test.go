@@ -812,10 +812,12 @@ func TestWebPlayKeyboardLayouts(t *testing.T) {
 // TestWebPlayPadRows lays out play mode's pad of a 16×16 and a 25×25 on
 // a desktop and a phone's width: its rows are of one length but the last
 // (a 16×16 has two of eight), and every button is a finger wide. Before,
-// a phone's 16×16 pad wrapped eleven and five.
+// a phone's 16×16 pad wrapped eleven and five, and a 32×32's three rows
+// of eleven were 27 px wide at 360 px.
 func TestWebPlayPadRows(t *testing.T) {
 	ctx, base, _ := webViewer(t, 2*time.Minute)
 	examples := eval0Examples(ctx, t, base)
+	examples["32×32"] = example{Text: board32()}
 	for _, tt := range []struct {
 		example string
 		width   int64
@@ -823,8 +825,12 @@ func TestWebPlayPadRows(t *testing.T) {
 	}{
 		{"16×16", 1440, []int{8, 8}},
 		{"16×16", 400, []int{8, 8}},
+		{"16×16", 360, []int{8, 8}},
 		{"25×25", 1440, []int{13, 12}},
 		{"25×25", 400, []int{9, 9, 7}},
+		{"25×25", 360, []int{9, 9, 7}},
+		{"32×32", 1440, []int{16, 16}},
+		{"32×32", 360, []int{8, 8, 8, 8}},
 	} {
 		t.Run(fmt.Sprintf("%s at %d px", tt.example, tt.width), func(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(tt.width, 900)); err != nil {
@@ -850,4 +856,20 @@ func TestWebPlayPadRows(t *testing.T) {
 			}
 		})
 	}
+}
+
+// board32 returns a 32×32 puzzle in the default charset: a solution of
+// boxes of 4 rows and 8 columns with every 37th cell left blank (each
+// blank the last of its row to fill).
+func board32() string {
+	const symbols = "0123456789ABCDEFGHIJKLMNOPQRSTUVW"
+	b := make([]byte, 32*32)
+	for i := range b {
+		r, c := i/32, i%32
+		b[i] = symbols[(8*(r%4)+r/4+c)%32+1]
+		if i%37 == 0 {
+			b[i] = '0'
+		}
+	}
+	return string(b)
 }

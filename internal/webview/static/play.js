@@ -553,7 +553,10 @@
     const pad = $('digits');
     pad.textContent = '';
     pad.style.setProperty('--cols', String(L.n > 9 ? Math.ceil(L.n / 2) : L.n));
-    pad.style.setProperty('--narrow-cols', String(Math.ceil(L.n / (L.n > 16 ? 3 : 2))));
+    // A phone's pad: rows of nine buttons at most, which keep each one 30
+    // px wide at 360 px (two rows of eight on a 16×16, 9, 9, 7 on a 25×25,
+    // four of eight on a 32×32, whose three rows of eleven were 27 px).
+    pad.style.setProperty('--narrow-cols', String(Math.ceil(L.n / Math.ceil(L.n / 9))));
     pad.classList.toggle('wide', L.n > 9);
     for (let d = 1; d <= L.n; d++) {
       const b = document.createElement('button');
