@@ -48,7 +48,7 @@ func strategyKeys(list string) ([]string, error) {
 //     empty ("," would otherwise mean all of them);
 //   - -type logic never guesses, so it refuses C (Guessing) in
 //     -strategies; -type guess uses singles and guessing only, so it
-//     refuses elimination strategies (D, E, …);
+//     refuses elimination strategies (D, E, …) and a list without C;
 //   - -on-guess, -order, -weight and -seed tune guessing: they are refused
 //     where the solve may not guess (-type logic, or a -strategies list
 //     without C);
