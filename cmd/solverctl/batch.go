@@ -651,12 +651,16 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "the line is %v", errTooLong))
 			continue
 		}
+		record := text
 		text, skip, err := list.next(text, b.flags.solve.charset)
 		if skip {
 			continue
 		}
 		if err != nil {
-			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "%v", err))
+			// The record is echoed where its puzzle would be.
+			j := b.newJob(line)
+			j.puzzle = strings.TrimSpace(record)
+			b.refuse(j, status.Errorf(codes.InvalidArgument, "%v", err))
 			continue
 		}
 		j, err := b.parseLine(ctx, text, line)

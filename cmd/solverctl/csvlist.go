@@ -17,15 +17,23 @@ var csvPuzzleColumns = []string{"puzzle", "puzzles", "quizzes", "quiz", "sudoku"
 // header line naming its columns, one of them the puzzles', then one
 // record a line.
 type csvList struct {
-	comma rune   // the field separator: ',', ';' or a tab
-	col   int    // the puzzle column, from 0
-	name  string // its name in the header
+	comma  rune   // the field separator: ',', ';' or a tab
+	col    int    // the puzzle column, from 0
+	name   string // its name in the header
+	header string // the header line, trimmed
 }
 
 // csvListHeader returns the csvList of which line is the header, with
 // ok false when line is none: no field of it, split at commas,
-// semicolons or tabs, names a puzzle column (csvPuzzleColumns).
+// semicolons or tabs, names a puzzle column (csvPuzzleColumns). A line
+// that is one such name alone heads a list of one column (as pandas
+// writes one): no puzzle reads as one.
 func csvListHeader(line string) (l *csvList, ok bool) {
+	for _, name := range csvPuzzleColumns {
+		if strings.EqualFold(strings.TrimSpace(line), name) {
+			return &csvList{comma: ',', col: 0, name: strings.TrimSpace(line), header: line}, true
+		}
+	}
 	for _, comma := range []rune{',', ';', '\t'} {
 		if !strings.ContainsRune(line, comma) {
 			continue
@@ -37,7 +45,7 @@ func csvListHeader(line string) (l *csvList, ok bool) {
 		for _, name := range csvPuzzleColumns {
 			for i, f := range fields {
 				if strings.EqualFold(strings.TrimSpace(f), name) {
-					return &csvList{comma: comma, col: i, name: strings.TrimSpace(f)}, true
+					return &csvList{comma: comma, col: i, name: strings.TrimSpace(f), header: line}, true
 				}
 			}
 		}
@@ -87,8 +95,9 @@ type csvLines struct {
 
 // next returns the text of line to read a puzzle from: line itself, or
 // the puzzle field of a CSV list's record, with skip true for the list's
-// header. A blank line or a comment (charset as isComment takes it) is
-// returned as it is.
+// header, and for the header again (lists joined one after another). A
+// blank line or a comment (charset as isComment takes it) is returned as
+// it is.
 func (c *csvLines) next(line, charset string) (text string, skip bool, err error) {
 	t := strings.TrimSpace(line)
 	if t == "" || isComment(t, charset) {
@@ -104,6 +113,9 @@ func (c *csvLines) next(line, charset string) (text string, skip bool, err error
 	}
 	if c.list == nil {
 		return line, false, nil
+	}
+	if t == c.list.header {
+		return "", true, nil
 	}
 	p, err := c.list.puzzle(t)
 	return p, false, err
