@@ -93,8 +93,9 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_
 // in mode NEW a variant, size or cage size that cannot be generated
 // (generate.CheckNew), a puzzle that it would ignore (a text, board,
 // region map, variant, format or tolerant) and a charset (puzzle.charset)
-// that cannot name the new puzzle's symbols. The error is a *grid.FieldError on the field at
-// fault; solverctl applies the same check to its flags before any call.
+// that cannot name the new puzzle's symbols. The error is a
+// *grid.FieldError on the field at fault; solverctl applies the same
+// check to its flags before any call.
 func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
 	_, err := checkGenerateOptions(req)
 	return err

@@ -249,9 +249,10 @@ lines and lines starting with # are skipped (with a -charset that holds
 #, only # alone or before a space: a puzzle may start with it). A CSV
 list is read too: when its first line (after comments) is a header with
 a column named puzzle (or quizzes, sudoku, grid, question, board),
-separated by commas, semicolons or tabs, each record gives that column's
-puzzle. @FILE is FILE, as in the other commands; - reads standard input. Each
-line is checked on its own before it is sent: a line longer than %d
+separated by commas, semicolons or tabs, each record gives that
+column's puzzle. @FILE is FILE, as in the other commands; - reads
+standard input. Each line is checked on its own before it is sent: a
+line longer than %d
 bytes, not valid UTF-8 or with bad JSON gets an InvalidArgument error line
 naming it, and the others go on. Input with no line break in its first
 16 MiB (binary data) stops the reading with an error. The options apply
