@@ -224,7 +224,9 @@ const (
 	Format_FORMAT_PLAIN Format = 1
 	// The N x N form of puzzle, region map and charset: the first charset
 	// symbol is a blank, the others are the digits 1..N; characters outside
-	// the charset are ignored; input is case-insensitive.
+	// the charset are ignored; input is case-insensitive. Without a charset
+	// (Puzzle.charset empty, and none in the text) it is read as
+	// FORMAT_PLAIN reads text, its blanks and separators included.
 	Format_FORMAT_NXN Format = 2
 	// SudokuWiki's v1 packed string: 162 base-32 characters.
 	Format_FORMAT_V1 Format = 3
