@@ -169,25 +169,9 @@ func tupleIndex(n, k int, tuples []uint8) []uint64 {
 // filling by filling.
 func (g *generic) indexedTuples(f *frame, cells []int32, c *constraint) bool {
 	var domains, support [maxTupleCells]grid.Digits
-	for i, cell := range cells {
-		domains[i] = f.cand[cell]
-		if v := f.value[cell]; v != 0 {
-			domains[i] = grid.Bit(int(v))
-		}
-	}
 	k := len(cells)
-	if !tupleSupport(c.with, g.l.N+1, domains[:k], support[:k], &g.tupleBits) {
-		return false
-	}
-	for i, cell := range cells {
-		if f.value[cell] != 0 {
-			continue
-		}
-		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
-			return false
-		}
-	}
-	return true
+	cellDomains(f, cells, domains[:k])
+	return tupleSupport(c.with, g.l.N+1, domains[:k], support[:k], &g.tupleBits) && g.keepSupported(f, cells, support[:k])
 }
 
 // tupleSupport sets support[i] to the digits cell i takes in the

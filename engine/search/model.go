@@ -1440,9 +1440,13 @@ next:
 			support[i] |= grid.Bit(int(d))
 		}
 	}
-	if !possible {
-		return false
-	}
+	return possible && g.keepSupported(f, cells, support[:k])
+}
+
+// keepSupported removes from each open cell of cells the candidates
+// outside support[i], the digits its constraint still lets it take;
+// false on a contradiction.
+func (g *generic) keepSupported(f *frame, cells []int32, support []grid.Digits) bool {
 	for i, cell := range cells {
 		if f.value[cell] != 0 {
 			continue
@@ -1452,6 +1456,17 @@ next:
 		}
 	}
 	return true
+}
+
+// cellDomains sets domains[i] to the digits cell cells[i] may hold in f:
+// its value when placed, else its candidates.
+func cellDomains(f *frame, cells []int32, domains []grid.Digits) {
+	for i, cell := range cells {
+		domains[i] = f.cand[cell]
+		if v := f.value[cell]; v != 0 {
+			domains[i] = grid.Bit(int(v))
+		}
+	}
 }
 
 // locked looks for locked candidates between the boxes and the lines of

@@ -128,24 +128,8 @@ func (g *generic) reach(f *frame, cells []int32, t *reachTable) bool {
 		g.reachDigits = make([]grid.Digits, 2*k)
 	}
 	domains, support := g.reachDigits[:k], g.reachDigits[k:2*k]
-	for i, cell := range cells {
-		domains[i] = f.cand[cell]
-		if v := f.value[cell]; v != 0 {
-			domains[i] = grid.Bit(int(v))
-		}
-	}
-	if !t.supports(domains, support, &g.reachBits) {
-		return false
-	}
-	for i, cell := range cells {
-		if f.value[cell] != 0 {
-			continue
-		}
-		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
-			return false
-		}
-	}
-	return true
+	cellDomains(f, cells, domains)
+	return t.supports(domains, support, &g.reachBits) && g.keepSupported(f, cells, support)
 }
 
 // supports sets support[i] to the digits of domains[i] some path from
