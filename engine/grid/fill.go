@@ -98,23 +98,18 @@ func (b *Board) Fill(g *Group, f *Fills) {
 			}
 		}
 	}
-	if g.Op == OpAdd {
+	product := g.Op == OpMul && g.n > maxWalkedProduct && g.Target <= maxProductTarget
+	if g.Op == OpAdd || product {
 		var opts [MaxGroupCells]Digits
 		for i := range g.n {
 			opts[i] = s.options(i)
 		}
 		sf := sumFillers.Get().(*SumFiller)
-		sf.Fill(opts[:g.n], &s.sees, g.Target, f)
-		sumFillers.Put(sf)
-		return
-	}
-	if g.Op == OpMul && g.n > maxWalkedProduct && g.Target <= maxProductTarget {
-		var opts [MaxGroupCells]Digits
-		for i := range g.n {
-			opts[i] = s.options(i)
+		if product {
+			sf.fillProduct(opts[:g.n], &s.sees, g.Target, f)
+		} else {
+			sf.Fill(opts[:g.n], &s.sees, g.Target, f)
 		}
-		sf := sumFillers.Get().(*SumFiller)
-		sf.fillProduct(opts[:g.n], &s.sees, g.Target, f)
 		sumFillers.Put(sf)
 		return
 	}
