@@ -2666,32 +2666,50 @@ func wayText(s *Step, n grid.Notation, way []int, parents [][]int, lit func(int)
 
 // verityPaths words the way from each root of a net's verity to the
 // conclusion its branch reaches, as clashPaths does a contradiction's
-// (see wayText): "r8c5=5 -> r8c5<>8 -> ... -> r3c6<>5"; nil when a
-// branch's way cannot be told (it ends in a contradiction, or its nodes
-// follow from another branch's).
+// (see wayText): "r8c5=5 -> r8c5<>8 -> ... -> r3c6<>5", and for a branch
+// that ends in a candidate both true and false instead (see verityEnd)
+// the ways to both: "r2c3=4 -> ... -> r5c5=3" and "r2c3=4 -> ... ->
+// r5c5<>3"; nil when a branch's way cannot be told (it ends in another
+// contradiction, or its nodes follow from another branch's).
 func verityPaths(s *Step, n grid.Notation, roots, from []int, parents, next [][]int, lit func(int) string) []string {
-	nodes := s.Nodes
 	var paths []string
 	for _, r := range roots {
-		end := verityEndNode(s, r, next)
-		if end < 0 {
-			return nil
-		}
-		var way []int
-		j := end
-		for ; j >= 0 && len(way) <= len(nodes); j = from[j] {
-			way = append(way, j)
-			if j == r {
-				break
+		ends := []int{verityEndNode(s, r, next)}
+		if ends[0] < 0 {
+			j, i, ok := branchClash(s, r, next)
+			if !ok {
+				return nil
 			}
+			ends = []int{j, i}
 		}
-		if j != r {
-			return nil
+		for _, end := range ends {
+			way := wayBack(from, end, r, len(s.Nodes))
+			if way == nil {
+				return nil
+			}
+			paths = append(paths, wayText(s, n, way, parents, lit))
 		}
-		slices.Reverse(way)
-		paths = append(paths, wayText(s, n, way, parents, lit))
 	}
 	return paths
+}
+
+// wayBack returns the way from root r to node end, following from (from[i]
+// is a node node i follows from, -1 for none) back from end; nil when it
+// does not reach r within size nodes.
+func wayBack(from []int, end, r, size int) []int {
+	var way []int
+	j := end
+	for ; j >= 0 && len(way) <= size; j = from[j] {
+		way = append(way, j)
+		if j == r {
+			break
+		}
+	}
+	if j != r {
+		return nil
+	}
+	slices.Reverse(way)
+	return way
 }
 
 // verityEndNode returns the node of the branch from root r (the nodes it
@@ -2745,6 +2763,16 @@ func verityEnd(s *Step, r int, concl string, next [][]int, lit func(int) string)
 	if verityEndNode(s, r, next) >= 0 {
 		return concl
 	}
+	if j, i, ok := branchClash(s, r, next); ok {
+		return lit(j) + " and " + lit(i)
+	}
+	return "a contradiction"
+}
+
+// branchClash returns the nodes j (true) and i (false) of one candidate
+// that the branch of a verity from root r reaches both (see
+// forcing.branch). next[i] are the nodes node i links to.
+func branchClash(s *Step, r int, next [][]int) (j, i int, ok bool) {
 	nodes := s.Nodes
 	isOn := func(i int) bool { return i < len(s.Marks) && s.Marks[i].Role == RoleOn }
 	var branch []int
@@ -2753,15 +2781,14 @@ func verityEnd(s *Step, r int, concl string, next [][]int, lit func(int) string)
 			branch = append(branch, i)
 		}
 	}
-	// A candidate both true and false (see forcing.branch).
 	for _, i := range branch {
 		for _, j := range branch {
 			if isOn(j) && !isOn(i) && nodes[j].Cells[0] == nodes[i].Cells[0] && nodes[j].Digit == nodes[i].Digit {
-				return lit(j) + " and " + lit(i)
+				return j, i, true
 			}
 		}
 	}
-	return "a contradiction"
+	return 0, 0, false
 }
 
 // forcingRules names the cage and compartment rules a forcing net

@@ -684,9 +684,20 @@ func TestPassNets(t *testing.T) {
 // see Redraw) ends in that contradiction, a candidate both true and false
 // (the only one traced net closures from a candidate reach, true or false,
 // on these boards), and its explanation says so: "r2c3=4 => r5c5=3 and
-// r5c5<>3". A branch that reaches the conclusion reads "=> conclusion".
+// r5c5<>3", followed by the ways to both: "(r2c3=4 -> ... -> r5c5=3;
+// r2c3=4 -> ... -> r5c5<>3)". A branch that reaches the conclusion reads
+// "=> conclusion".
 func TestVerityBranchClash(t *testing.T) {
-	clashText := regexp.MustCompile(`^Forcing Net Verity: r\d+c\d+(=|<>)\w+ => (r\d+c\d+)=(\w+) and (r\d+c\d+)<>(\w+); so r\d+c\d+<>\w+$`)
+	clashText := regexp.MustCompile(`^Forcing Net Verity: (r\d+c\d+(?:=|<>)\w+) => (r\d+c\d+=\w+) and (r\d+c\d+<>\w+); so r\d+c\d+<>\w+ \((.+)\)$`)
+	// wayTo reports whether way runs from premise to the literal end,
+	// which may name the other nodes it follows from.
+	wayTo := func(way, premise, end string) bool {
+		if way == premise {
+			return premise == end
+		}
+		ok, _ := regexp.MatchString(`^`+regexp.QuoteMeta(premise)+` -> .*`+regexp.QuoteMeta(end)+`( \(with [^()]*\))?$`, way)
+		return ok
+	}
 	clashes, reached, others := 0, 0, 0
 	f := new(forcing)
 	for _, b := range append(forcingStuckBoards(t, 10), netBenchBoards(t, 1, 20)...) {
@@ -732,8 +743,14 @@ func TestVerityBranchClash(t *testing.T) {
 						reached++
 					case f.c.bad == badLiteral:
 						m := clashText.FindStringSubmatch(text)
-						if lost || m == nil || m[2] != m[4] || m[3] != m[5] {
+						if lost || m == nil || strings.Replace(m[2], "=", "<>", 1) != m[3] {
 							t.Fatalf("a branch ending in a candidate both true and false: lost %v, %s", lost, text)
+						}
+						if ways := strings.Split(m[4], "; "); len(ways) != 2 || !wayTo(ways[0], m[1], m[2]) || !wayTo(ways[1], m[1], m[3]) {
+							t.Fatalf("the ways of a branch ending in a candidate both true and false: %s", text)
+						}
+						if clashes == 0 {
+							t.Logf("e.g. %s", text)
 						}
 						clashes++
 					default:
