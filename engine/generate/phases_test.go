@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/internal/cputime"
 )
 
@@ -90,5 +91,40 @@ func TestPhases25(t *testing.T) {
 		t.Logf("seed %d: grid %.2f s, build and dig %.2f s, grade %.2f s; %d clues, %s (hardest %s, score %d), %d steps, %d guesses",
 			seed, (c1 - c0).Seconds(), (c2 - c1).Seconds(), (c3 - c2).Seconds(), clues,
 			res.Grade.Rating.Level, hardest, res.Grade.Rating.Score, res.Grade.Steps, res.Grade.Guesses)
+	}
+}
+
+// BenchmarkBuildDig25 builds and digs the 25×25 grids of seeds 3 and 11,
+// issue 38's check, without the grade (see TestPhases25), and reports the
+// CPU of each, user and system, and the work of the clause-learning
+// solvers, which does not move with the load of the machine:
+// GOMAXPROCS=1 go test -run '^$' -bench BuildDig25 ./engine/generate.
+func BenchmarkBuildDig25(b *testing.B) {
+	for _, seed := range []uint64{3, 11} {
+		b.Run("seed"+strconv.FormatUint(seed, 10), func(b *testing.B) {
+			var work search.LearnWork
+			c0 := cputime.Used()
+			for b.Loop() {
+				g, err := newGenerator(Config{Size: 25, Seed: seed})
+				if err != nil {
+					b.Fatal(err)
+				}
+				ctx := context.Background()
+				rng := newRand(seed)
+				l, sol, err := g.newGrid(ctx, rng)
+				if err != nil {
+					b.Fatal(err)
+				}
+				d := newDigger(g, l, sol)
+				if _, minimal, err := d.dig(ctx, rng, sol); err != nil || !minimal {
+					b.Fatalf("seed %d: minimal %v, %v", seed, minimal, err)
+				}
+				work = d.built.Add(d.checkWork())
+			}
+			c := cputime.Used() - c0
+			b.ReportMetric(c.Seconds()*1e3/float64(b.N), "cpu-ms/puzzle")
+			b.ReportMetric(float64(work.Conflicts), "conflicts")
+			b.ReportMetric(float64(work.Assignments), "assignments")
+		})
 	}
 }
