@@ -150,12 +150,13 @@ type Solver struct {
 	// the slice headers do not.
 	watched []uint64
 	val     []int8 // by literal: 1 true, -1 false, 0 unassigned
-	level   []int32
-	reason  []int32
-	trail   []Lit
-	lim     []int32 // trail length at the start of each decision level
-	qhead   int
-	unsat   bool // a contradiction at level 0: no assignment at all
+	// vd holds each variable's level and reason side by side: an
+	// assignment stores both, and analysis reads both.
+	vd    []varData
+	trail []Lit
+	lim   []int32 // trail length at the start of each decision level
+	qhead int
+	unsat bool // a contradiction at level 0: no assignment at all
 
 	activity []float64
 	varInc   float64
@@ -206,6 +207,12 @@ type Solver struct {
 	popped   int64 // variables popped from the heap, for the tests
 }
 
+// varData is what the solver keeps of an assigned variable: the decision
+// level it was assigned at and its reason (see reasonOf).
+type varData struct {
+	level, reason int32
+}
+
 // New returns a solver over n variables, all unassigned.
 func New(n int) *Solver {
 	s := &Solver{
@@ -213,8 +220,7 @@ func New(n int) *Solver {
 		watches:    make([][]watch, 2*n),
 		watched:    make([]uint64, (2*n+63)/64),
 		val:        make([]int8, 2*n),
-		level:      make([]int32, n),
-		reason:     make([]int32, n),
+		vd:         make([]varData, n),
 		activity:   make([]float64, n),
 		phase:      make([]bool, n),
 		seen:       make([]bool, n),
@@ -228,7 +234,7 @@ func New(n int) *Solver {
 		flat:       flatGroups{stale: true},
 	}
 	for v := range n {
-		s.reason[v] = noReason
+		s.vd[v].reason = noReason
 		s.phase[v] = true
 	}
 	s.heap = heap{act: s.activity, index: make([]int32, n)}
@@ -240,7 +246,7 @@ func New(n int) *Solver {
 }
 
 // Vars returns the number of variables.
-func (s *Solver) Vars() int { return len(s.level) }
+func (s *Solver) Vars() int { return len(s.vd) }
 
 // Work returns the conflicts and the assignments of every Solve and Fix
 // so far: a measure of the solver's work that, unlike its CPU time, does
@@ -404,8 +410,8 @@ func (s *Solver) assign(l Lit, reason int32) {
 	s.assigned++
 	v := l.Var()
 	s.val[l], s.val[l.Not()] = 1, -1
-	s.level[v] = int32(len(s.lim))
-	s.reason[v] = reason
+	s.vd[v].level = int32(len(s.lim))
+	s.vd[v].reason = reason
 	s.trail = append(s.trail, l)
 }
 
@@ -512,7 +518,7 @@ func (s *Solver) propagate() (conflict, bool) {
 				if c.left == 0 {
 					empty = g
 				} else if w := int(c.rest); val[2*w] == 0 {
-					s.assign(Pos(w), amoReason-int32(len(s.level))-g)
+					s.assign(Pos(w), amoReason-int32(len(s.vd))-g)
 				}
 			}
 			if empty >= 0 {
@@ -594,7 +600,7 @@ func notFalse(val []int8, lits []Lit) int {
 // besides its own, bumping the activity of a learnt clause that did (see
 // reasonOf).
 func (s *Solver) reasonLits(v int) []Lit {
-	if r := s.reason[v]; r >= 0 && s.learntClause(r) {
+	if r := s.vd[v].reason; r >= 0 && s.learntClause(r) {
 		s.bumpClause(r)
 	}
 	return s.reasonOf(v)
@@ -645,12 +651,12 @@ func (s *Solver) derive(cf conflict) {
 	for {
 		for _, q := range lits {
 			v := q.Var()
-			if s.seen[v] || s.level[v] == 0 {
+			if s.seen[v] || s.vd[v].level == 0 {
 				continue
 			}
 			s.seen[v] = true
 			s.bumpVar(v)
-			if s.level[v] >= dl {
+			if s.vd[v].level >= dl {
 				pathC++
 			} else {
 				s.learnt = append(s.learnt, q)
@@ -686,16 +692,16 @@ func (s *Solver) backLevel() (back int, lbd int32) {
 	if len(s.learnt) > 1 {
 		maxI := 1
 		for i := 2; i < len(s.learnt); i++ {
-			if s.level[s.learnt[i].Var()] > s.level[s.learnt[maxI].Var()] {
+			if s.vd[s.learnt[i].Var()].level > s.vd[s.learnt[maxI].Var()].level {
 				maxI = i
 			}
 		}
 		s.learnt[1], s.learnt[maxI] = s.learnt[maxI], s.learnt[1]
-		back = int(s.level[s.learnt[1].Var()])
+		back = int(s.vd[s.learnt[1].Var()].level)
 	}
 	s.stamp++
 	for _, l := range s.learnt {
-		lv := s.level[l.Var()]
+		lv := s.vd[l.Var()].level
 		if lv <= int32(s.base) {
 			// The assumption levels count as one.
 			lv = min(lv, 1)
@@ -722,12 +728,12 @@ func (s *Solver) minimize() {
 	}
 	var levels uint32
 	for _, l := range s.learnt[1:] {
-		levels |= 1 << (s.level[l.Var()] & 31)
+		levels |= 1 << (s.vd[l.Var()].level & 31)
 	}
 	j := 1
 	for i := 1; i < len(s.learnt); i++ {
 		l := s.learnt[i]
-		if v := l.Var(); s.reason[v] == noReason || !s.redundant(v, levels) {
+		if v := l.Var(); s.vd[v].reason == noReason || !s.redundant(v, levels) {
 			s.learnt[j] = l
 			j++
 		}
@@ -762,10 +768,10 @@ func (s *Solver) redundant(v int, levels uint32) bool {
 			continue
 		}
 		w := q.Var()
-		if s.seen[w] || s.level[w] == 0 {
+		if s.seen[w] || s.vd[w].level == 0 {
 			continue
 		}
-		if s.poisoned[w] == s.poison || s.reason[w] == noReason || levels&(1<<(s.level[w]&31)) == 0 {
+		if s.poisoned[w] == s.poison || s.vd[w].reason == noReason || levels&(1<<(s.vd[w].level&31)) == 0 {
 			for _, f := range s.dfs {
 				s.poisoned[f.v] = s.poison
 			}
@@ -785,17 +791,17 @@ type dfsFrame struct {
 // reasonAt returns the literal at index *i of the reason of variable v
 // (see reasonOf), advancing *i, or false when there is none left.
 func (s *Solver) reasonAt(v int, i *int32) (Lit, bool) {
-	r := s.reason[v]
+	r := s.vd[v].reason
 	if r <= amoReason {
 		x := int(amoReason - r)
-		if x < len(s.level) {
+		if x < len(s.vd) {
 			if *i > 0 {
 				return 0, false
 			}
 			*i = 1
 			return Neg(x), true
 		}
-		vars := s.groups[x-len(s.level)]
+		vars := s.groups[x-len(s.vd)]
 		for int(*i) < len(vars) {
 			w := vars[*i]
 			*i++
@@ -817,14 +823,14 @@ func (s *Solver) reasonAt(v int, i *int32) (Lit, bool) {
 // besides its own, without bumping a learnt clause. The slice may be
 // reused by the next call.
 func (s *Solver) reasonOf(v int) []Lit {
-	r := s.reason[v]
+	r := s.vd[v].reason
 	if r <= amoReason {
 		x := int(amoReason - r)
-		if x < len(s.level) {
+		if x < len(s.vd) {
 			s.conflBi[0] = Neg(x)
 			return s.conflBi[:1]
 		}
-		return s.groupLits(int32(x-len(s.level)), int32(v))
+		return s.groupLits(int32(x-len(s.vd)), int32(v))
 	}
 	return s.lits(r)[1:]
 }
@@ -977,7 +983,7 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 			}
 			continue
 		}
-		if len(s.trail) == len(s.level) {
+		if len(s.trail) == len(s.vd) {
 			// Every variable is assigned: the heap holds only those
 			// that propagation set, which pick would pop one by one to
 			// find none (on a 25×25 board most of the 15,625, at every
@@ -1140,8 +1146,8 @@ func (s *Solver) compact() {
 		s.watches[l] = ws[:j]
 	}
 	for _, l := range s.trail {
-		if r := s.reason[l.Var()]; r >= 0 {
-			s.reason[l.Var()] = int32(old[r+2])
+		if r := s.vd[l.Var()].reason; r >= 0 {
+			s.vd[l.Var()].reason = int32(old[r+2])
 		}
 	}
 	for i, ref := range s.learnts {
@@ -1205,7 +1211,7 @@ func (s *Solver) simplify() {
 		s.watch(b, watch{int32(ref), a})
 	}
 	for _, l := range s.trail {
-		s.reason[l.Var()] = noReason
+		s.vd[l.Var()].reason = noReason
 	}
 	s.arena, s.wasted = arena, 0
 	s.simplified = len(s.trail)
@@ -1246,7 +1252,7 @@ func (s *Solver) shrinkGroups() {
 // locked reports whether clause ref is the reason of an assignment.
 func (s *Solver) locked(ref int32) bool {
 	l := s.lits(ref)[0]
-	return s.val[l] == 1 && s.reason[l.Var()] == ref
+	return s.val[l] == 1 && s.vd[l.Var()].reason == ref
 }
 
 const (

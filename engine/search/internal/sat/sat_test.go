@@ -455,7 +455,7 @@ func refMinimize(s *Solver, clause []Lit) []Lit {
 	var levels uint32
 	for _, l := range clause[1:] {
 		in[l.Var()] = true
-		levels |= 1 << (s.level[l.Var()] & 31)
+		levels |= 1 << (s.vd[l.Var()].level & 31)
 	}
 	memo := make(map[int]bool)
 	var implied func(v int) bool
@@ -466,10 +466,10 @@ func refMinimize(s *Solver, clause []Lit) []Lit {
 		r := true
 		for _, q := range append([]Lit(nil), s.reasonOf(v)...) {
 			w := q.Var()
-			if in[w] || s.level[w] == 0 {
+			if in[w] || s.vd[w].level == 0 {
 				continue
 			}
-			if s.reason[w] == noReason || levels&(1<<(s.level[w]&31)) == 0 || !implied(w) {
+			if s.vd[w].reason == noReason || levels&(1<<(s.vd[w].level&31)) == 0 || !implied(w) {
 				r = false
 				break
 			}
@@ -479,7 +479,7 @@ func refMinimize(s *Solver, clause []Lit) []Lit {
 	}
 	out := []Lit{clause[0]}
 	for _, l := range clause[1:] {
-		if v := l.Var(); s.reason[v] == noReason || !implied(v) {
+		if v := l.Var(); s.vd[v].reason == noReason || !implied(v) {
 			out = append(out, l)
 		}
 	}
