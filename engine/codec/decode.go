@@ -113,6 +113,11 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	// EncodePlain writes them), its colours never.
 	if f == FormatAuto && !isKillerArrows(trimmed) || f == FormatPlain {
 		if clues, colours, ok := str8tsPlainFields(trimmed, o.Charset); ok {
+			if strings.TrimSpace(o.RegionMap) != "" {
+				// The form reads no map: it was dropped without a word,
+				// the board solved under other regions than asked.
+				return nil, FormatPlain, grid.FieldErrorf("region_map", "cannot apply: the text is a Str8ts puzzle in the simple form (%d clues, then %d colours), whose boards have no regions to map (Str8ts B and BX their boxes); leave the region map empty", len(colours), len(colours))
+			}
 			p, err := decodeStr8tsPlain(clues, colours, o.Charset)
 			return p, FormatPlain, err
 		}

@@ -59,6 +59,14 @@ func TestDecodeNoFormatMatches(t *testing.T) {
 			want:  "colour '2' of cell r9c9 is not 0 or . (white) nor 1 or # (black)",
 		},
 		{
+			// The form reads no region map, which was dropped.
+			name:  "Str8ts with a region map",
+			in:    strings.Replace(str8ts, "%s", " ", 1)[:162] + "0",
+			o:     DecodeOptions{RegionMap: "000122222000111222033331112003444411333345555664444577866655557888666777888886777"},
+			field: "region_map",
+			want:  "cannot apply: the text is a Str8ts puzzle in the simple form (81 clues, then 81 colours), whose boards have no regions to map",
+		},
+		{
 			// Two classic puzzles, one a line: not a Str8ts with a
 			// mistyped colour, though the second has many blanks.
 			name:  "two puzzles",
