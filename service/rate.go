@@ -3,6 +3,8 @@ package service
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -59,6 +61,9 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	}
 	chosen, err := selectStrategies("strategies", req.GetStrategies())
 	if err == nil {
+		err = checkFindable("strategies", chosen)
+	}
+	if err == nil {
 		err = checkRunnable("strategies", chosen, p.board.Layout())
 	}
 	if err != nil {
@@ -108,4 +113,19 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(err)
 	}
 	return resp, nil
+}
+
+// checkFindable refuses a FindSteps list of strategies none of which has
+// steps to find: Guessing (C) is no deduction, so FindSteps skips it,
+// and a list of it alone answered no steps, as a board where the others
+// find none does.
+func checkFindable(field string, chosen []*strategy.Strategy) error {
+	if len(chosen) == 0 || slices.ContainsFunc(chosen, (*strategy.Strategy).HasFinder) {
+		return nil
+	}
+	names := make([]string, len(chosen))
+	for i, st := range chosen {
+		names[i] = st.Letter() + " (" + st.Name() + ")"
+	}
+	return grid.FieldErrorf(field, "%s finds no steps: a guess is no deduction, and FindSteps lists the steps the logic strategies can take; list others, or none for all", strings.Join(names, ", "))
 }

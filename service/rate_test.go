@@ -167,6 +167,13 @@ func TestFindSteps(t *testing.T) {
 	// there for that reason alone.
 	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: textPuzzle(simpleStr8ts), Strategies: []string{"B", "Full House"}})
 	checkViolation(t, err, "strategies", "none of the strategies listed runs on a Str8ts board (Full House, Hidden Single)")
+	// Guessing has no steps to find: a list of it alone answered none.
+	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), Strategies: []string{"C"}})
+	checkViolation(t, err, "strategies", "C (Guessing) finds no steps")
+	// Beside others it is skipped, as with every strategy listed.
+	if _, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), Strategies: []string{"C", "Basic Fish"}}); err != nil {
+		t.Errorf("C and Basic Fish: %v", err)
+	}
 }
 
 // urGivens is a Uniqueness Test 1 from HoDoKu's regression library (case
