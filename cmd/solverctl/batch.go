@@ -66,7 +66,8 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 	}
 	f.rate = rate
 	var in io.Reader = e.stdin
-	total := -1 // unknown
+	var puzzleArg *string // rate's PUZZLE
+	total := -1           // unknown
 	if name, ok := strings.CutPrefix(input, "@"); ok {
 		// @FILE, as the commands that take one puzzle read a file.
 		input = name
@@ -75,6 +76,7 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		arg := input
 		if input, text = rateInput(input); text != nil {
 			in = text
+			puzzleArg = &arg
 			if looksLikeFileName(arg) {
 				fmt.Fprintf(e.stderr, "solverctl: %s: no file %q: reading it as a puzzle\n", cmd.name, arg)
 			}
@@ -126,6 +128,7 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 	}
 
 	b := newBatcher(f, template, out)
+	b.puzzleArg = puzzleArg
 	var progress *progressBar
 	if isTerminal(e.stderr) {
 		progress = startProgress(e.stderr, b, total)
@@ -378,6 +381,9 @@ type batcher struct {
 	line        []byte  // the text line of finishResult, reused
 	seq         int     // jobs read so far, the next job's seq
 	order       ordered // rate: the lines written in input order
+	// puzzleArg is rate's PUZZLE, read whole (as solve reads its own)
+	// instead of in's lines; nil for a list.
+	puzzleArg *string
 }
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer) *batcher {
@@ -637,6 +643,10 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 		b.mu.Unlock()
 		b.batch.CloseInput()
 	}()
+	if b.puzzleArg != nil {
+		eof = true
+		return b.readPuzzleArg(ctx, *b.puzzleArg)
+	}
 	lr := newLineReader(in, maxInput)
 	var list csvLines
 	for ctx.Err() == nil {
@@ -679,6 +689,31 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			return nil // interrupted
 		}
 	}
+	return nil
+}
+
+// readPuzzleArg makes the job of a puzzle given on rate's command line:
+// the whole text, as solve reads its PUZZLE, not its first field or its
+// lines one by one (a grid's rows, the N×N form with spaces between its
+// rows, whose first two fields read as a Str8ts in the simple form).
+func (b *batcher) readPuzzleArg(ctx context.Context, arg string) error {
+	j := b.newJob(1)
+	text := strings.TrimSpace(arg)
+	j.puzzle = text
+	if why, ok := readsJSON(text, b.flags.solve.format, b.flags.solve.charset); ok {
+		p, err := parseJSONPuzzle(text, why)
+		if err != nil {
+			b.refuse(j, lineError(err))
+			return nil
+		}
+		j.json = b.flags.solve.jsonPuzzle(p, b.template.GetRegionMap())
+	}
+	j.item = b.item(j)
+	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {
+		b.refuse(j, lineError(err))
+		return nil
+	}
+	b.send(ctx, j)
 	return nil
 }
 

@@ -16,8 +16,9 @@ import (
 
 // rateHelp is the long help of rate (see command).
 const rateHelp = `rate reads puzzles as batch does (FILE or - for one puzzle a line) or
-takes one PUZZLE, and prints one line a puzzle, in input order, as Sudoku
-Explainer's serate --format="%g ED=%r/%p/%d" writes it:
+takes one PUZZLE (read whole, as solve reads it: a grid of several lines,
+or rows apart by spaces), and prints one line a puzzle, in input order, as
+Sudoku Explainer's serate --format="%g ED=%r/%p/%d" writes it:
 
   <puzzle> ED=<ER>/<EP>/<ED>
 
@@ -55,6 +56,10 @@ type explainerRecord struct {
 // nothing to echo, is named by its number in the error.
 func (r *batchRecord) rateText() string {
 	puzzle := strings.ToValidUTF8(r.Puzzle, "\uFFFD")
+	if strings.Contains(puzzle, "\n") {
+		// A PUZZLE of several lines (a grid), on one line.
+		puzzle = strings.Join(strings.Fields(puzzle), " ")
+	}
 	switch {
 	case r.Error != nil:
 		puzzle = strings.Map(func(c rune) rune {

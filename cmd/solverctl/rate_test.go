@@ -52,6 +52,27 @@ func TestRate(t *testing.T) {
 		t.Errorf("rate PUZZLE: %q, %v", out, err)
 	}
 
+	// A PUZZLE is one puzzle, read whole as solve reads it: a grid of
+	// several lines (each read as a puzzle of its own before), the N×N
+	// form with spaces between its rows (its first two fields read as a
+	// 2×2 Str8ts), each echoed on one line.
+	grid := "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n" +
+		"------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n" +
+		"------+-------+------\n. . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . ."
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"grid", []string{grid}, strings.Join(strings.Fields(grid), " ") + " ED=2.6/1.2/1.2\n"},
+		{"N×N form", []string{"--charset", "#ABCD", "#A#B #### C#D# ####"}, "#A#B #### C#D# #### ED=-/-/-\tSudoku Explainer rates classic 9×9 puzzles only\n"},
+	} {
+		out, _, err := runCLI(t, "", append([]string{"rate"}, tt.args...)...)
+		if err != nil || out != tt.want {
+			t.Errorf("rate PUZZLE, %s: %q, %v; want %q", tt.name, out, err, tt.want)
+		}
+	}
+
 	// Two solutions: SE does not rate it, and the line says why.
 	const twoSolutions = ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"
 	out, _, err = runCLI(t, "", "rate", twoSolutions)
