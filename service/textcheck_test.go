@@ -106,6 +106,9 @@ func TestLinePuzzleCluesMask(t *testing.T) {
 		{"Str8ts of black clues alone in a charset's symbols", str8ts5c, none, ".ABCDE", str8ts5c},
 		{"the same, Str8ts named", str8ts5c, str8ts, ".ABCDE", str8ts5c},
 		{"classic puzzle in a charset's symbols, givens' mask", classicC + " " + mask(classic), none, "#ABCDEFGHI", classicC},
+		// The N×N form with spaces between its rows: its first two rows
+		// are no 2×2 Str8ts, though the blank row reads as black cells.
+		{"a 4×4's rows, the charset's blank #", "#A#B #### C#D# ####", none, "#ABCD", "#A#B"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -60,7 +60,8 @@ func LeadingStr8tsPlain(line, charset string) (puzzle string, ok bool) {
 // collections, with their mask, three (two puzzles) pass;
 // service.LinePuzzle searches those for a solution. A line whose clues do
 // not read is taken as a Str8ts, as it was before it was read: the
-// service names the error.
+// service names the error. Clues read with a charset of more symbols than
+// their board needs are not a Str8ts's.
 func listedStr8ts(clues, colours, charset string) bool {
 	if !strings.ContainsAny(colours, "1#") {
 		return false
@@ -68,6 +69,13 @@ func listedStr8ts(clues, colours, charset string) bool {
 	p, err := decodeStr8tsPlain(clues, colours, charset)
 	if err != nil {
 		return true
+	}
+	if len(p.Charset) > p.Size+1 {
+		// The charset names a larger board's digits: the two fields are
+		// that board's first rows (the N×N form with spaces between its
+		// rows, "#A#B #### C#D# ####" with the charset #ABCD, whose
+		// blank row "####" is colours too), not a small Str8ts.
+		return false
 	}
 	for i, c := range p.Cells {
 		if p.Black[i] != (c.Value != 0) {
