@@ -209,7 +209,8 @@ func (l *lineEnds) Read(p []byte) (int, error) {
 }
 
 // next returns the next line, without its line break (LF, CRLF or a
-// lone CR) and a UTF-8 byte order mark that starts it, and its number.
+// lone CR) and the UTF-8 byte order mark, or other invisible format
+// characters, that start it, and its number.
 // tooLong tells that the line had more than max bytes; text is then
 // empty. At the end of the input, err is io.EOF; a line that goes on for
 // more than maxSkip bytes without a line break ends the reading with an
@@ -243,8 +244,12 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 			return "", 0, false, errors.New("the input is UTF-16 text (it starts with a UTF-16 byte order mark): batch and rate read UTF-8; save it as UTF-8")
 		}
 		// Not only the first line: files joined (cat a.txt b.txt) each
-		// start with the mark their editor wrote, before a comment too.
-		s = strings.TrimPrefix(s, byteOrderMark)
+		// start with the mark their editor wrote, before a comment too;
+		// lines copied from a web page may start with a zero-width space
+		// or another invisible format character (Unicode's Cf, as the
+		// mark is), which no puzzle format holds: each such line was
+		// read as a puzzle, a comment after it refused as one.
+		s = strings.TrimLeftFunc(s, func(r rune) bool { return unicode.Is(unicode.Cf, r) })
 		if len(s) > lr.max {
 			return "", lr.line, true, nil
 		}

@@ -219,6 +219,8 @@ func TestLineReader(t *testing.T) {
 		{"byte order mark", "\ufeffa\r\nb\ufeff\n", 10, []string{"a", "b\ufeff"}},
 		// Files joined (cat a.txt b.txt) each start with one.
 		{"byte order marks of joined files", "\ufeffa\r\n\ufeff# b\r\n\ufeffc\n", 10, []string{"a", "# b", "c"}},
+		// Lines pasted from a web page: a zero-width space, a soft hyphen.
+		{"invisible format characters", "\u200b# a\n\u00ad\u200bb\u200b\n", 10, []string{"# a", "b\u200b"}},
 		{"too long in the middle", "a\n" + long + "\nb\n", 10, []string{"a", "!", "b"}},
 		{"too long at the end", "a\n" + long, 10, []string{"a", "!"}},
 		{"at the limit", "0123456789\n01234567890\n", 10, []string{"0123456789", "!"}},
