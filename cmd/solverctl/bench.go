@@ -24,7 +24,10 @@ its puzzle column, as batch reads it); @FILE is FILE, as in the other
 commands; - reads standard input.
 Any format the CLI reads works (killer and KenKen strings, N×N text with
 -map and -charset, a protojson board or puzzle, which takes its whole line,
-...); -variant applies to texts that name none.
+...); -variant applies to texts that name none. Strings are read
+tolerantly, as solve's -tolerant reads them (a Str8ts string with
+str8ts.com's off-by-one, an interim base-32 2.0 string), so bench may
+time a string that batch and rate refuse.
 Classic 9×9 puzzles go to the classic solver, others to the generic search.
 CPU time is the process's user+sys time over the searches; with -each,
 every puzzle's own CPU time is that of the thread that searched it.
