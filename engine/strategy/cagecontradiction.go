@@ -168,6 +168,13 @@ type trial struct {
 	stopMask  []grid.Digits
 	stopped   bool
 	rep       nestedReport // Nested Cage Contradiction's reports
+	// words indexes the trial's events while a report builds their nodes
+	// (see nodesBegin).
+	words nodeWords
+	// setsMemo keeps the combinations (distinctSets) of a group's options
+	// and target for the reports' nodes (groupCombos), shared: not to be
+	// changed.
+	setsMemo map[uint64][]grid.Digits
 	// nest remembers Nested Cage Contradiction's nested searches that
 	// ended without a contradiction, nestOrder is a key's order
 	// (nestKey) and nestStart a search's start.
@@ -1353,18 +1360,27 @@ func (t *trial) follow(g int) bool {
 // commonPeers returns the cells that see every cell of cells (a bit per
 // cell) holding d (none when no cell holds it).
 func (t *trial) commonPeers(cells [2]uint64, d int) [2]uint64 {
-	places := and2(cells, t.digitCells[d])
-	if places[0]|places[1] == 0 {
+	// In scalars: the compiler keeps [2]uint64 values on the stack, and
+	// reads them back whole after writing them a word at a time.
+	dc := &t.digitCells[d]
+	p0, p1 := cells[0]&dc[0], cells[1]&dc[1]
+	if p0|p1 == 0 {
 		return [2]uint64{}
 	}
-	common := [2]uint64{^uint64(0), ^uint64(0)}
-	for w := range places {
-		for word := places[w]; word != 0; word &= word - 1 {
-			common = and2(common, t.peers[w<<6+bits.TrailingZeros64(word)])
-		}
+	c0, c1 := ^uint64(0), ^uint64(0)
+	peers := t.peers
+	for ; p0 != 0; p0 &= p0 - 1 {
+		pc := &peers[bits.TrailingZeros64(p0)]
+		c0, c1 = c0&pc[0], c1&pc[1]
 	}
-	t.looked(common) // the caller looks at d in each
-	return common
+	for ; p1 != 0; p1 &= p1 - 1 {
+		pc := &peers[64+bits.TrailingZeros64(p1)]
+		c0, c1 = c0&pc[0], c1&pc[1]
+	}
+	// the caller looks at d in each
+	t.read[0] |= c0
+	t.read[1] |= c1
+	return [2]uint64{c0, c1}
 }
 
 // report adds the step of the contradiction the trial of c=d reached:
@@ -1388,9 +1404,11 @@ func (t *trial) report(sink *Sink, c, d int) {
 	s.Digits = grid.Bit(d)
 	s.Cells = append(s.Cells, c)
 	s.Marks = append(s.Marks, Mark{Cell: c, Digit: d, Role: RoleTarget})
+	t.nodesBegin()
 	for _, e := range need {
 		s.Nodes = append(s.Nodes, t.eventNode(s, e, shown))
 	}
+	t.nodesEnd()
 	s.Nodes = append(s.Nodes, t.endNode(s))
 	if t.bad.group < 0 {
 		s.Conflict = t.badConflict()
@@ -1398,6 +1416,89 @@ func (t *trial) report(sink *Sink, c, d int) {
 	for i := 1; i < len(s.Nodes); i++ {
 		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Then})
 	}
+}
+
+// nodeWords indexes the candidates each event of a trial removed and the
+// combinations its groups keep at each, for the nodes of a report, built
+// while the trial's state stays as it is (nodesBegin to nodesEnd).
+type nodeWords struct {
+	on, indexed bool
+	// removed[at[e]:at[e+1]] are the candidates event e removed, cell by
+	// cell (removedBy).
+	at      []int32
+	removed []CellDigit
+	gone    []goneBy // index's
+	// combos[e] are the combinations of event e's group at e, when
+	// known[e] (combos).
+	combos [][]grid.Digits
+	known  []bool
+}
+
+// nodesBegin indexes the trial's events for the nodes a report builds
+// from its state (see nodeWords); nodesEnd drops the index, which the
+// next trial would leave wrong.
+func (t *trial) nodesBegin() {
+	w := &t.words
+	n := len(t.events)
+	clear(w.combos)
+	w.combos = append(w.combos[:0], make([][]grid.Digits, n)...)
+	w.known = append(w.known[:0], make([]bool, n)...)
+	w.on, w.indexed = true, false
+}
+
+// index builds the candidates each event removed (nodeWords.removed),
+// first asked for in a report's nodes (removedOf). A candidate a trial
+// removed is not in its cell's candidates (t.by is cleared as a trial
+// begins), so only those are read.
+func (t *trial) index() {
+	w := &t.words
+	n := len(t.events)
+	w.at = append(w.at[:0], make([]int32, n+1)...)
+	w.gone = w.gone[:0]
+	all := grid.AllDigits(t.l.N)
+	for c, cd := range t.cand {
+		for ds := all &^ cd; ds != 0; ds &= ds - 1 {
+			d := ds.Min()
+			if by := t.by[c*16+d]; by > 0 && int(by) <= n {
+				w.at[by]++
+				w.gone = append(w.gone, goneBy{CellDigit{c, d}, by - 1})
+			}
+		}
+	}
+	for e := 1; e <= n; e++ {
+		w.at[e] += w.at[e-1]
+	}
+	// at[e] counts up to at[e+1] as event e's candidates are written, in
+	// the cells' order.
+	w.removed = append(w.removed[:0], make([]CellDigit, len(w.gone))...)
+	for _, g := range w.gone {
+		w.removed[w.at[g.by]] = g.CellDigit
+		w.at[g.by]++
+	}
+	copy(w.at[1:], w.at[:n])
+	w.at[0] = 0
+	w.indexed = true
+}
+
+// goneBy is a candidate a trial removed and the event that removed it.
+type goneBy struct {
+	CellDigit
+	by int32
+}
+
+// nodesEnd ends what nodesBegin began.
+func (t *trial) nodesEnd() {
+	t.words.on = false
+}
+
+// removedOf returns the candidates event e removed, cell by cell, from
+// the index (nodesBegin, index), not to be kept.
+func (t *trial) removedOf(e int) []CellDigit {
+	w := &t.words
+	if !w.indexed {
+		t.index()
+	}
+	return w.removed[w.at[e]:w.at[e+1]]
 }
 
 // eventNode returns the node of event e of the trial, or of the group
@@ -1421,7 +1522,7 @@ func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 	grp := &t.groups[ev.group]
 	nd := Node{Kind: CageNode, Cells: slices.Clone(grp.cells), Cage: grp.cage, Target: grp.target}
 	if e >= 0 && grp.distinct {
-		nd.Combos = t.combos(grp, e)
+		nd.Combos = slices.Clone(t.combos(grp, e))
 	}
 	if e >= 0 && (len(nd.Combos) == 0 || t.keptBefore(ev.group, e, nd.Combos, shown)) {
 		// No combinations to list, or the same as an earlier event of the
@@ -1432,7 +1533,13 @@ func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 		// New combinations say what leaves the group's cells; what leaves
 		// cells outside it (a digit every combination uses, out of the
 		// cells that see all its places) is said.
-		for _, x := range t.removedBy(e) {
+		var removed []CellDigit
+		if t.words.on && e < len(t.words.known) {
+			removed = t.removedOf(e)
+		} else {
+			removed = t.removedBy(e)
+		}
+		for _, x := range removed {
 			if !slices.Contains(grp.cells, x.Cell) {
 				nd.Removed = append(nd.Removed, x)
 			}
@@ -1577,6 +1684,17 @@ func trialGroupName(nd *Node, n grid.Notation) string {
 // sets of its fillings given the candidates left before the event (see
 // distinctSets).
 func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
+	if w := &t.words; w.on && e >= 0 && e < len(w.known) {
+		if !w.known[e] {
+			w.combos[e], w.known[e] = t.groupCombos(grp, e), true
+		}
+		return w.combos[e]
+	}
+	return t.groupCombos(grp, e)
+}
+
+// groupCombos is combos without the index.
+func (t *trial) groupCombos(grp *trialGroup, e int) []grid.Digits {
 	var opts [grid.MaxGroupCells]grid.Digits
 	for i, c := range grp.cells {
 		opts[i] = t.cand[c]
@@ -1587,8 +1705,30 @@ func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
 			}
 		}
 	}
-	return distinctSets(opts[:len(grp.cells)], grp.target)
+	n := len(grp.cells)
+	if n > trialMemoCells || grp.target < 0 || grp.target >= 1<<6 {
+		return distinctSets(opts[:n], grp.target)
+	}
+	// The sets depend on the options and the target alone: the reports
+	// of one solve word the same groups' states again and again.
+	key := uint64(grp.target)<<58 | uint64(n)<<(maxTrialDigits*trialMemoCells)
+	for i, o := range opts[:n] {
+		key |= uint64(o) << (maxTrialDigits * i)
+	}
+	if sets, ok := t.setsMemo[key]; ok {
+		return sets
+	}
+	if t.setsMemo == nil || len(t.setsMemo) >= maxSetsMemo {
+		t.setsMemo = make(map[uint64][]grid.Digits)
+	}
+	sets := distinctSets(opts[:n], grp.target)
+	t.setsMemo[key] = sets
+	return sets
 }
+
+// maxSetsMemo is the most groups' states whose sets the trial keeps for
+// its reports (setsMemo) before it starts again.
+const maxSetsMemo = 1 << 15
 
 // distinctSets returns the digit sets of the fillings of cells of options
 // opts that all see each other adding up to target, in increasing order

@@ -499,6 +499,8 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *inne
 	var s Step // the outer step names the cages again
 	r.cone = append(r.cone[:0], make([]bool, len(t.events))...)
 	t.markCone(r.cone)
+	t.nodesBegin()
+	defer t.nodesEnd()
 	for x, ok := range r.cone {
 		if !ok {
 			continue
@@ -516,7 +518,7 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *inne
 		case ev.unit >= 0:
 			looked(t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit))
 		case x > 0:
-			looked([]int{ev.cell}, ^grid.Digits(0))
+			looked(oneCell[ev.cell:ev.cell+1], ^grid.Digits(0))
 		}
 	}
 	in.nodes = append(in.nodes, t.endNode(&s))
@@ -551,6 +553,19 @@ func (t *trial) buildNested(sink *Sink, need []bool, inner []*innerTrial) {
 	s.Cells = append(s.Cells, ev0.cell)
 	s.Marks = append(s.Marks, Mark{Cell: ev0.cell, Digit: ev0.digit, Role: RoleTarget})
 	var cuts, at []int // the cut events and their nodes
+	nodes := 1
+	for e, ok := range need {
+		if ok {
+			nodes++
+			if inner[e] != nil {
+				nodes += len(inner[e].nodes)
+			}
+		}
+	}
+	s.Nodes = slices.Grow(s.Nodes, nodes)
+	s.Links = slices.Grow(s.Links, nodes)
+	t.nodesBegin()
+	defer t.nodesEnd()
 	for e := range t.events {
 		if !need[e] {
 			continue

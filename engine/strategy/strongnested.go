@@ -1209,6 +1209,12 @@ func removedText(n grid.Notation, removed []CellDigit) string {
 // removedBy returns the candidates event e of the trial removed, cell by
 // cell.
 func (t *trial) removedBy(e int) []CellDigit {
+	if t.words.on && e >= 0 && e < len(t.words.known) {
+		if r := t.removedOf(e); len(r) > 0 {
+			return slices.Clone(r)
+		}
+		return nil
+	}
 	var out []CellDigit
 	for c := range t.cand {
 		for d := 1; d <= t.l.N; d++ {
