@@ -50,6 +50,9 @@ type trialGroup struct {
 	cage int          // the real cage, or -1
 	sum  *virtualCage // the virtual cage, when cage is -1
 	pool int          // its fillings in trial.pools, or -1
+	// origin is the virtual cage's words (virtualCage.from), once a
+	// report has asked for them (the groups are made anew for a layout).
+	origin string
 }
 
 // trialEvent is one deduction of a trial: a cell's digit fixed (a single,
@@ -1539,8 +1542,17 @@ func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 		} else {
 			removed = t.removedBy(e)
 		}
+		n := 0
 		for _, x := range removed {
-			if !slices.Contains(grp.cells, x.Cell) {
+			if grp.mask[x.Cell>>6]&(1<<(x.Cell&63)) == 0 {
+				n++
+			}
+		}
+		if n > 0 {
+			nd.Removed = make([]CellDigit, 0, n)
+		}
+		for _, x := range removed {
+			if grp.mask[x.Cell>>6]&(1<<(x.Cell&63)) == 0 {
 				nd.Removed = append(nd.Removed, x)
 			}
 		}
@@ -1551,7 +1563,10 @@ func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 			s.Cages = append(s.Cages, grp.cage)
 		}
 	} else {
-		nd.Kind, nd.Origin = SumNode, grp.sum.from(grid.Notation{Layout: t.l})
+		if grp.origin == "" {
+			grp.origin = grp.sum.from(grid.Notation{Layout: t.l})
+		}
+		nd.Kind, nd.Origin = SumNode, grp.origin
 	}
 	return nd
 }
@@ -1698,8 +1713,10 @@ func (t *trial) groupCombos(grp *trialGroup, e int) []grid.Digits {
 	var opts [grid.MaxGroupCells]grid.Digits
 	for i, c := range grp.cells {
 		opts[i] = t.cand[c]
-		// Put back what this event and later ones removed.
-		for d := 1; d <= t.l.N; d++ {
+		// Put back what this event and later ones removed (none of the
+		// cell's candidates: t.by is cleared as a trial begins).
+		for ds := grid.AllDigits(t.l.N) &^ opts[i]; ds != 0; ds &= ds - 1 {
+			d := ds.Min()
 			if by := int(t.by[c*16+d]) - 1; by >= e {
 				opts[i] |= grid.Bit(d)
 			}
@@ -1719,7 +1736,7 @@ func (t *trial) groupCombos(grp *trialGroup, e int) []grid.Digits {
 		return sets
 	}
 	if t.setsMemo == nil || len(t.setsMemo) >= maxSetsMemo {
-		t.setsMemo = make(map[uint64][]grid.Digits)
+		t.setsMemo = make(map[uint64][]grid.Digits, 1<<12)
 	}
 	sets := distinctSets(opts[:n], grp.target)
 	t.setsMemo[key] = sets
