@@ -1446,8 +1446,13 @@ func (t *trial) nodesBegin() {
 	clear(w.combos)
 	w.combos = append(w.combos[:0], make([][]grid.Digits, n)...)
 	w.known = append(w.known[:0], make([]bool, n)...)
-	w.on, w.indexed = true, false
+	w.on, w.indexed = indexedWords, false
 }
+
+// indexedWords is whether reports read their nodes' removals and
+// combinations from nodeWords and setsMemo; the tests compare the
+// reports without them.
+var indexedWords = true
 
 // index builds the candidates each event removed (nodeWords.removed),
 // first asked for in a report's nodes (removedOf). A candidate a trial
@@ -1723,7 +1728,7 @@ func (t *trial) groupCombos(grp *trialGroup, e int) []grid.Digits {
 		}
 	}
 	n := len(grp.cells)
-	if n > trialMemoCells || grp.target < 0 || grp.target >= 1<<6 {
+	if !indexedWords || n > trialMemoCells || grp.target < 0 || grp.target >= 1<<6 {
 		return distinctSets(opts[:n], grp.target)
 	}
 	// The sets depend on the options and the target alone: the reports
