@@ -21,6 +21,7 @@ import (
 
 	"github.com/sudokuwise/solver/client"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -142,6 +143,9 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		err = fmt.Errorf("writing the results: %w", ferr)
 	}
 	fmt.Fprintln(e.stderr, b.summary())
+	if note := b.tolerantNote(); note != "" {
+		fmt.Fprintln(e.stderr, note)
+	}
 	if err != nil {
 		return err
 	}
@@ -378,6 +382,9 @@ type batcher struct {
 	byStatus    map[string]int
 	nFailed     int
 	unrated     int     // rate: answered without Sudoku Explainer's rating
+	// otherTolerant counts the no_solution answers of 2.0 strings that
+	// -tolerant reads as another board (see solveOutcome).
+	otherTolerant int
 	line        []byte  // the text line of finishResult, reused
 	seq         int     // jobs read so far, the next job's seq
 	order       ordered // rate: the lines written in input order
@@ -862,6 +869,9 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 		}
 	}
 	b.count(rec.Status, rec.Error != nil)
+	if resp != nil {
+		b.noteNoSolution(j, resp.GetResult().GetStatus())
+	}
 	if b.flags.rate && rec.Error == nil && (rec.Explainer == nil || !rec.Explainer.Rated) {
 		b.unrated++
 	}
@@ -897,7 +907,30 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 		}
 	}
 	b.count(status, false)
+	b.noteNoSolution(j, r.GetStatus())
 	b.answered++
+}
+
+// noteNoSolution counts a job answered with status whose puzzle, a 2.0
+// string read strictly without a solution, reads as another board with
+// -tolerant (see solveOutcome). b.mu is held.
+func (b *batcher) noteNoSolution(j *job, status sudokuv1.SolveStatus) {
+	p := j.item.GetPuzzle()
+	if status == sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION && !p.GetTolerant() && protoconv.TolerantReadsOtherwise(p.GetText()) {
+		b.otherTolerant++
+	}
+}
+
+// tolerantNote is the note printed after the summary when some puzzles
+// without a solution read as other boards with -tolerant; "" for none.
+func (b *batcher) tolerantNote() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.otherTolerant == 0 {
+		return ""
+	}
+	return fmt.Sprintf("solverctl: note: with -tolerant, %d no_solution puzzle%s read as other boards: interim base-32 2.0 strings, as SudokuWiki wrote them early in November 2024? try -tolerant",
+		b.otherTolerant, plural(b.otherTolerant))
 }
 
 // writeLine writes line, which ends in a line break, to w, first

@@ -674,17 +674,21 @@ func TestFailureNotes(t *testing.T) {
 // solve does: -tolerant reads an interim base-32 2.0 string (strictly read
 // in base 36, a board without solution), and a live str8ts.com string
 // (candidates off by one) is read without being asked. Both were sent
-// strictly: no_solution and an error line, -tolerant or not.
+// strictly: no_solution and an error line, -tolerant or not. A batch
+// read strictly notes after its summary that the string without a
+// solution reads otherwise with -tolerant, as solve does.
 func TestBatchTolerant(t *testing.T) {
 	const live = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a" // str8ts.com's "Easy 1", as published
 	file := writeLines(t, []string{s9bInterim, live})
+	const note = "with -tolerant, 1 no_solution puzzle read as other boards"
 	tests := []struct {
 		args []string
 		want map[int]string // status by line
+		note bool           // the note to try -tolerant
 	}{
-		{[]string{"batch", "--json"}, map[int]string{1: "no_solution", 2: "solved"}},
-		{[]string{"batch", "--json", "--tolerant"}, map[int]string{1: "solved", 2: "solved"}},
-		{[]string{"rate", "--json", "--tolerant"}, map[int]string{1: "solved", 2: "solved"}},
+		{[]string{"batch", "--json"}, map[int]string{1: "no_solution", 2: "solved"}, true},
+		{[]string{"batch", "--json", "--tolerant"}, map[int]string{1: "solved", 2: "solved"}, false},
+		{[]string{"rate", "--json", "--tolerant"}, map[int]string{1: "solved", 2: "solved"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -702,6 +706,9 @@ func TestBatchTolerant(t *testing.T) {
 			}
 			if !maps.Equal(got, tt.want) {
 				t.Errorf("statuses %v, want %v\n%s", got, tt.want, out)
+			}
+			if strings.Contains(errOut, note) != tt.note {
+				t.Errorf("note %q in the error output: %v, want %v\n%s", note, !tt.note, tt.note, errOut)
 			}
 		})
 	}
