@@ -381,13 +381,13 @@ type batcher struct {
 	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
-	unrated     int     // rate: answered without Sudoku Explainer's rating
+	unrated     int // rate: answered without Sudoku Explainer's rating
 	// otherTolerant counts the no_solution answers of 2.0 strings that
 	// -tolerant reads as another board (see solveOutcome).
 	otherTolerant int
-	line        []byte  // the text line of finishResult, reused
-	seq         int     // jobs read so far, the next job's seq
-	order       ordered // rate: the lines written in input order
+	line          []byte  // the text line of finishResult, reused
+	seq           int     // jobs read so far, the next job's seq
+	order         ordered // rate: the lines written in input order
 	// puzzleArg is rate's PUZZLE, read whole (as solve reads its own)
 	// instead of in's lines; nil for a list.
 	puzzleArg *string
