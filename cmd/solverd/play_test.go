@@ -873,3 +873,37 @@ func board32() string {
 	}
 	return string(b)
 }
+
+// TestWebPlayRestart checks that Restart takes the person's board back to
+// the puzzle as given, undoably: play mode had no way to start again but
+// to undo every move or to solve the puzzle anew.
+func TestWebPlayRestart(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	p := startPlay(ctx, t, base, classicHard)
+	start := p.game()
+	p.clickCell(1)
+	p.keys("7")
+	p.clickCell(2)
+	p.click("pencil")
+	p.pad(5)
+	played := p.until(func(g playGame) bool { return g.Vals[1] == 7 && slices.Equal(g.Cands[2], []int{5}) })
+	if played.Vals[1] != 7 || !slices.Equal(played.Cands[2], []int{5}) {
+		t.Fatalf("after 7 in r1c2 and the pencil mark 5 in r1c3 the board holds %d and %v", played.Vals[1], played.Cands[2])
+	}
+	cleared := func(g playGame) bool {
+		return slices.Equal(g.Vals, start.Vals) && !slices.ContainsFunc(g.Cands, func(c []int) bool { return len(c) > 0 })
+	}
+	if !eval[bool](ctx, t, `(() => { const b = document.getElementById('restart'); return !!b && b.offsetParent !== null; })()`) {
+		t.Fatal("play mode shows no Restart button")
+	}
+	p.click("restart")
+	if g := p.until(cleared); !cleared(g) {
+		t.Errorf("after Restart the board holds %v, marks %v; want the clues alone, %v", g.Vals, g.Cands, start.Vals)
+	}
+	p.caption("Ctrl+Z brings them back")
+	p.keys("z", chromedp.ModifierCtrl)
+	back := func(g playGame) bool { return g.Vals[1] == 7 && slices.Equal(g.Cands[2], []int{5}) }
+	if g := p.until(back); !back(g) {
+		t.Errorf("Ctrl+Z after Restart gives %d in r1c2 and marks %v in r1c3; want 7 and [5] back", g.Vals[1], g.Cands[2])
+	}
+}

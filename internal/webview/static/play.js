@@ -37,7 +37,7 @@
     const vals = new Uint8Array(L.N);
     (board.cells || []).forEach((c, i) => { vals[i] = c.value || 0; });
     return {
-      L, board, given, vals, cands: new Uint32Array(L.N), undo: [], redo: [],
+      L, board, given, vals, start: vals.slice(), cands: new Uint32Array(L.N), undo: [], redo: [],
       sel: -1, pencil: false, shown: null, msg: START, checked: null, wrong: [], wrongMarks: [],
       solution: undefined, solved: false,
     };
@@ -112,6 +112,17 @@
     const cell = P.sel;
     if (cell < 0 || locked(cell) || (!P.vals[cell] && !P.cands[cell])) return;
     change(() => { if (P.vals[cell]) P.vals[cell] = 0; else P.cands[cell] = 0; });
+  }
+
+  // restart clears the person's digits and pencil marks, back to the board
+  // the puzzle gives (undoable, as any other change).
+  function restart() {
+    if (P.vals.every((d, cell) => d === P.start[cell]) && P.cands.every((c) => !c)) {
+      say('Nothing to clear: the board is as the puzzle gives it.');
+      return;
+    }
+    change(() => { P.vals = P.start.slice(); P.cands = new Uint32Array(P.L.N); });
+    say('Started again: your digits and pencil marks are cleared (Ctrl+Z brings them back).');
   }
 
   // fillMarks gives every empty cell the candidates its placed peers leave.
@@ -643,6 +654,7 @@
     $('erase').addEventListener('click', erase);
     $('undo').addEventListener('click', () => undo(P.undo, P.redo));
     $('redo').addEventListener('click', () => undo(P.redo, P.undo));
+    $('restart').addEventListener('click', restart);
     $('fillmarks').addEventListener('click', fillMarks);
     $('playhint').addEventListener('click', hint);
     $('nextstep').addEventListener('click', applyNext);
