@@ -907,3 +907,33 @@ func TestWebPlayRestart(t *testing.T) {
 		t.Errorf("Ctrl+Z after Restart gives %d in r1c2 and marks %v in r1c3; want 7 and [5] back", g.Vals[1], g.Cands[2])
 	}
 }
+
+// TestWebPlaySolveAgain checks that Solve pressed again on the same
+// puzzle keeps the person's game, and that another puzzle starts fresh:
+// a second press of Solve (after changing the speed, or by mistake) threw
+// the person's digits and pencil marks away, with no undo to bring them
+// back.
+func TestWebPlaySolveAgain(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	p := startPlay(ctx, t, base, classicHard)
+	p.clickCell(1)
+	p.keys("7")
+	if g := p.until(func(g playGame) bool { return g.Vals[1] == 7 }); g.Vals[1] != 7 {
+		t.Fatalf("7 in r1c2 gives %d", g.Vals[1])
+	}
+	for _, tt := range []struct {
+		name, puzzle string
+		want         int // r1c2 in play mode after Solve
+	}{
+		{"same puzzle", classicHard, 7},
+		{"another puzzle", alsChain, 0},
+	} {
+		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`{ document.getElementById('puzzle').value = %q; document.getElementById('solve').click(); }`, tt.puzzle)),
+			poll(`window.sudokuPlay.game() !== null && !window.sudokuPlay.on() && document.getElementById('board').childElementCount > 0`, 20*time.Second))
+		p.keys("p")
+		if g := p.until(func(g playGame) bool { return g.Vals[1] == tt.want }); g.Vals[1] != tt.want {
+			t.Errorf("%s: after Solve, play mode's r1c2 holds %d, want %d", tt.name, g.Vals[1], tt.want)
+		}
+		p.keys(kb.Escape)
+	}
+}

@@ -578,10 +578,23 @@
     }
   }
 
-  // reset starts a game on a new puzzle (or none); a permalink's board is
-  // entered once, in play mode.
+  // kept is the last game played, for the same board read again.
+  let kept = null;
+
+  // gameKey tells boards apart: the board as Convert read it and the
+  // symbols it is played in.
+  const gameKey = (L, board) => `${[...L.symbols].join('')}\n${JSON.stringify(board)}`;
+
+  // reset starts a game on a new puzzle (or none), or takes back the game
+  // of the same board; a permalink's board is entered once, in play mode.
   function reset(L, board, given) {
-    P = L ? newGame(L, board, given) : null;
+    if (P) kept = P;
+    // The same board solved again (Solve pressed once more, a speed
+    // changed first) keeps the person's game: its digits, pencil marks and
+    // undo; Restart is how to start again.
+    const same = L && !linkBoard && kept && kept.key === gameKey(L, board);
+    P = same ? Object.assign(kept, { L, board, given, shown: null, msg: START }) : L ? newGame(L, board, given) : null;
+    if (P) P.key = gameKey(L, board);
     setOn(false);
     $('playrow').hidden = !P;
     if (!P) return;
