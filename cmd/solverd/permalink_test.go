@@ -282,7 +282,8 @@ func TestWebPlayLinkCutShort(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			open(ctx, t, permalink(base, classicHard, 1, tt.more))
-			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+			// What play mode says is drawn on the frame after it turns on.
+			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on() && document.getElementById('explanation').textContent !== ''`, 20*time.Second)); err != nil {
 				t.Fatalf("%v (status %q)", err, eval[string](ctx, t, `document.getElementById('status').textContent`))
 			}
 			said := eval[string](ctx, t, `document.getElementById('explanation').textContent`)
