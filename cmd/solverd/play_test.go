@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -935,5 +936,25 @@ func TestWebPlaySolveAgain(t *testing.T) {
 			t.Errorf("%s: after Solve, play mode's r1c2 holds %d, want %d", tt.name, g.Vals[1], tt.want)
 		}
 		p.keys(kb.Escape)
+	}
+}
+
+// TestWebPlayCharset checks that play mode's steps on a puzzle of its own
+// charset name the board's symbols: Next step on the 4×4 in A–D read "4
+// is the only candidate left in r1c1" (the service was sent the person's
+// board without the charset), where the board and the hint before it said
+// D.
+func TestWebPlayCharset(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	p := startPlay(ctx, t, base, nxnSmall)
+	p.click("nextstep")
+	g := p.until(func(g playGame) bool { return g.LastStep != nil })
+	if g.LastStep == nil {
+		t.Fatalf("Next step took no step; the caption reads %q", eval[string](ctx, t, `document.getElementById('caption').innerText`))
+	}
+	// Cell names aside, an explanation in the board's symbols has no digit.
+	text := regexp.MustCompile(`r\d+c\d+`).ReplaceAllString(g.LastStep.Explanation, "")
+	if strings.ContainsAny(text, "1234") || !strings.ContainsAny(text, "ABCD") {
+		t.Errorf("Next step on a board in A–D reads %q, want its symbols", g.LastStep.Explanation)
 	}
 }

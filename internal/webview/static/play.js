@@ -211,6 +211,15 @@
     };
   }
 
+  // request is the person's position as the Puzzle of a call, with the
+  // charset the puzzle was read in: the service's explanations (and the
+  // contradictions it names) then write the board's symbols, "D is the
+  // only candidate left", not "4".
+  function request() {
+    const { charset } = V.position();
+    return charset ? { board: position(), charset } : { board: position() };
+  }
+
   const digits = (m) => Array.from({ length: P.L.n }, (_, i) => i + 1).filter((d) => m & bit(d));
 
   // solution returns the puzzle's solution, to compare with in the page
@@ -235,7 +244,7 @@
       // The service refuses a board that repeats a digit (an invalid
       // argument): such a position has no solution, as the page can tell.
       if (conflicts().size) return { known: false, ok: false, wrong: [], marks: [], why: 'your board breaks a rule (marked in red)' };
-      const res = (await V.unary('Solve', { puzzle: { board: position() } })).result || {};
+      const res = (await V.unary('Solve', { puzzle: request() })).result || {};
       const ok = res.status === 'SOLVE_STATUS_SOLVED' || res.status === 'SOLVE_STATUS_MULTIPLE_SOLUTIONS';
       return { known: false, ok, wrong: [], marks: [], why: (res.conflict && res.conflict.description) || '' };
     }
@@ -279,7 +288,7 @@
     const v = await verdict();
     if (P !== game || signature() !== key) return null; // the board moved on meanwhile
     if (!v.ok) { say(contradiction(v)); return null; }
-    const res = await V.unary('FindSteps', { puzzle: { board: position() }, maxSteps: 1 });
+    const res = await V.unary('FindSteps', { puzzle: request(), maxSteps: 1 });
     if (P !== game || signature() !== key) return null;
     const step = (res.steps || [])[0];
     if (!step) { say('The solver finds no step from here.'); return null; }
