@@ -275,6 +275,19 @@ func TestWebExportGridReadsBack(t *testing.T) {
 			p.keys("5")
 			p.until(func(g playGame) bool { return g.Vals[g.Sel] == 5 })
 		}},
+		// A grid of a board in its own symbols (A–D) reads back only
+		// with its charset, which a grid cannot carry: JSON too.
+		{"own charset, replay, step 3", func() {
+			open(ctx, t, permalink(base, nxnSmall, 3))
+			if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('3. ')`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"own charset, play mode, a digit", func() {
+			p := startPlay(ctx, t, base, nxnSmall)
+			p.pad(4)
+			p.until(func(g playGame) bool { return g.Vals[g.Sel] == 4 })
+		}},
 		{"killer, replay, step 5", func() {
 			open(ctx, t, permalink(base, killerPuzzle, 5))
 			if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('5. ')`, 20*time.Second)); err != nil {
@@ -291,11 +304,19 @@ func TestWebExportGridReadsBack(t *testing.T) {
 			if strings.HasPrefix(grid, "{") {
 				// A board a grid cannot carry, as JSON: what solverctl
 				// and the viewer's form read as a structured board.
-				b := &sudokuv1.Board{}
-				if err := protojson.Unmarshal([]byte(grid), b); err != nil {
-					t.Fatalf("the copied board is no JSON board: %v\n%s", err, grid)
+				// With a charset, it is a Puzzle: the board and its charset.
+				if strings.HasPrefix(grid, `{"board":`) {
+					src = &sudokuv1.Puzzle{}
+					if err := protojson.Unmarshal([]byte(grid), src); err != nil {
+						t.Fatalf("the copied board is no JSON puzzle: %v\n%s", err, grid)
+					}
+				} else {
+					b := &sudokuv1.Board{}
+					if err := protojson.Unmarshal([]byte(grid), b); err != nil {
+						t.Fatalf("the copied board is no JSON board: %v\n%s", err, grid)
+					}
+					src = &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
 				}
-				src = &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
 			}
 			conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: src})
 			if err != nil {

@@ -7,6 +7,9 @@
   const SVGNS = 'http://www.w3.org/2000/svg';
   const PNG_MAX_SIDE = 4096; // pixels: a 25×25 board stays within canvas limits
 
+  // DEFAULT_SYMBOLS are the digits a board without a charset is read in.
+  const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
   // position returns the viewer's position, or null before a puzzle.
   const position = () => (window.sudokuViewer ? window.sudokuViewer.position() : null);
 
@@ -111,9 +114,11 @@
   // gridCarries reports whether a pencil-mark grid says the whole board:
   // a classic board of regular boxes, or a plain Str8ts ('#' cells). Cages,
   // regions of its own, diagonals, windows or colour groups are lost in
-  // one, which a reader takes for a classic board.
+  // one, which a reader takes for a classic board; so are symbols of its
+  // own (a 4×4 in A–D), which a reader takes for digits past the size.
   function gridCarries(pos) {
     const b = pos.structured || {};
+    if ([...pos.L.symbols].slice(0, pos.L.n).join('') !== DEFAULT_SYMBOLS.slice(0, pos.L.n)) return false;
     const variant = b.variant || 'VARIANT_CLASSIC';
     if ((b.cages && b.cages.length) || (b.regions && b.regions.length)) return false;
     if (variant === 'VARIANT_STR8TS') return true;
@@ -149,7 +154,7 @@
   // grid cannot carry the board, and says which.
   function copyGrid(pos) {
     if (gridCarries(pos)) return copy('grid', gridText(pos));
-    return copy('board as JSON with its pencil marks (a forum grid cannot carry its cages, regions or extra units)', positionJSON(pos));
+    return copy('board as JSON with its pencil marks (a forum grid cannot carry its cages, regions, extra units or symbols of its own)', positionJSON(pos));
   }
 
   // copy puts text on the clipboard, or, where the page may not write it
