@@ -958,3 +958,18 @@ func TestWebPlayCharset(t *testing.T) {
 		t.Errorf("Next step on a board in A–D reads %q, want its symbols", g.LastStep.Explanation)
 	}
 }
+
+// TestWebPlayNoSolution checks what play mode says on a puzzle without a
+// solution before the person entered anything: that the puzzle has none,
+// not that their position has none any more and they should undo.
+func TestWebPlayNoSolution(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	p := startPlay(ctx, t, base, deadLate)
+	for _, key := range []string{"h", "n", "c"} {
+		p.keys(key)
+		said := p.caption("The puzzle itself has no solution")
+		if strings.Contains(said, "Undo") || strings.Contains(said, "any more") {
+			t.Errorf("%s on the puzzle as given says %q", key, said)
+		}
+	}
+}

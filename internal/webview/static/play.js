@@ -231,6 +231,9 @@
     if (!res) res = (await V.unary('Solve', { puzzle: V.position().puzzle })).result || {};
     const cells = (res.board && res.board.cells) || [];
     game.solution = res.status === 'SOLVE_STATUS_SOLVED' && cells.length === game.L.N ? cells.map((c) => c.value || 0) : null;
+    // A puzzle without a solution has none from any position of the
+    // person's, and what they entered is not why.
+    game.noSolution = res.status === 'SOLVE_STATUS_NO_SOLUTION' ? { why: (res.conflict && res.conflict.description) || '' } : null;
     return game.solution;
   }
 
@@ -243,6 +246,7 @@
     if (!sol) {
       // The service refuses a board that repeats a digit (an invalid
       // argument): such a position has no solution, as the page can tell.
+      if (P.noSolution) return { known: false, ok: false, wrong: [], marks: [], why: P.noSolution.why, puzzle: true };
       if (conflicts().size) return { known: false, ok: false, wrong: [], marks: [], why: 'your board breaks a rule (marked in red)' };
       const res = (await V.unary('Solve', { puzzle: request() })).result || {};
       const ok = res.status === 'SOLVE_STATUS_SOLVED' || res.status === 'SOLVE_STATUS_MULTIPLE_SOLUTIONS';
@@ -267,8 +271,12 @@
     return ` (${list.join(', ')}${cells.length > 10 ? ', …' : ''})`;
   }
 
+  // unsolvable words a puzzle that has no solution as given.
+  const unsolvable = (v) => `The puzzle itself has no solution${v.why ? ` (its solve ends with: ${v.why.replace(/\.$/, '')})` : ''}: nothing you enter can solve it.`;
+
   // contradiction words a position that has no solution any more.
   function contradiction(v) {
+    if (v.puzzle) return unsolvable(v);
     if (!v.known) return `Your position has no solution${v.why ? `: ${v.why}` : ''}. Undo, or press Check.`;
     const parts = [];
     if (v.wrong.length) parts.push(plural(v.wrong.length, 'digit you entered is wrong', 'digits you entered are wrong'));
@@ -364,7 +372,7 @@
       const start = P.board.cells || [];
       const entered = P.vals.filter((d, cell) => d && !locked(cell) && d !== ((start[cell] && start[cell].value) || 0)).length;
       if (!v.known) {
-        say(v.ok ? 'Still solvable.' : `Not solvable any more${v.why ? `: ${v.why}` : ''}.`);
+        say(v.ok ? 'Still solvable.' : v.puzzle ? unsolvable(v) : `Not solvable any more${v.why ? `: ${v.why}` : ''}.`);
         return;
       }
       if (v.ok) { say(entered ? `Still solvable: none of your ${plural(entered, 'digit', 'digits')} is wrong.` : 'Still solvable.'); return; }
