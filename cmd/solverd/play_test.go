@@ -973,3 +973,27 @@ func TestWebPlayNoSolution(t *testing.T) {
 		}
 	}
 }
+
+// TestWebHintAtTheEnd checks that Hint at the end of a finished solve,
+// where no step is highlighted, says there is none left: it changed
+// nothing on the page, and the person could not tell why.
+func TestWebHintAtTheEnd(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	open(ctx, t, permalink(base, classicHard, 999))
+	if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'done'`, 20*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	for _, press := range []chromedp.Action[chromedp.Void]{
+		chromedp.KeyEvent("h"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('hint').click()`),
+	} {
+		eval[bool](ctx, t, `(() => { document.getElementById('status').textContent = ''; return true; })()`)
+		if err := chromedp.Do(ctx, press, poll(`document.getElementById('status').textContent.includes('No step left to hint')`, 5*time.Second)); err != nil {
+			t.Errorf("Hint at the end of the solve: %v; the status reads %q", err, eval[string](ctx, t, `document.getElementById('status').textContent`))
+		}
+	}
+	// The note is of the end: stepping back gives the status back.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft), poll(`!document.getElementById('status').textContent.includes('No step left')`, 5*time.Second)); err != nil {
+		t.Errorf("a step back from the end: %v", err)
+	}
+}

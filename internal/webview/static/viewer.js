@@ -641,6 +641,14 @@
   function hintKey() {
     if (!run) return;
     pause();
+    // At the end of a finished solve no step is highlighted: a press that
+    // changed nothing would leave the person wondering.
+    if (run.done && pos >= run.steps.length) {
+      const before = endNote || { text: $('status').textContent, className: $('status').className };
+      setStatus(`No step left to hint: this is the end of the solve. ${HINT_KEY === 'Hint' ? 'Tap ⇤' : 'Press Home (⇤)'} to go back to its start, or try “Solve it yourself”.`);
+      endNote = before;
+      return;
+    }
     if (hint === 3) {
       if (pos >= run.steps.length) return;
       go(pos + 1);
@@ -1078,14 +1086,26 @@
     dirty = true;
   }
 
+  // endNote is the status that Hint at the end of the solve replaced,
+  // given back when the replay moves: the note is true of the end alone.
+  let endNote = null;
+
+  function dropEndNote() {
+    if (!endNote) return;
+    $('status').textContent = endNote.text;
+    $('status').className = endNote.className;
+    endNote = null;
+  }
+
   // togglePlay plays or pauses the replay; at the end of a finished
   // solve, it plays it again from the start.
   function togglePlay() {
     if (!playing && run && run.done && pos >= run.steps.length) pos = 0;
     playing = !playing; overlay = null; hint = 0; dirty = true;
+    dropEndNote();
   }
 
-  function go(p) { pos = Math.max(0, Math.min(p, run ? run.steps.length : 0)); overlay = null; hint = 0; dirty = true; }
+  function go(p) { pos = Math.max(0, Math.min(p, run ? run.steps.length : 0)); overlay = null; hint = 0; dirty = true; dropEndNote(); }
   function pause() { playing = false; dirty = true; }
 
   function showSpeed() {
@@ -1100,6 +1120,7 @@
   let linkNote = '';
 
   function setStatus(text, error) {
+    endNote = null; // a newer status than the one Hint at the end replaced
     $('status').textContent = linkNote && !error ? `${linkNote} ${text}`.trim() : text;
     $('status').className = error ? 'error' : '';
   }
