@@ -116,6 +116,14 @@ func TestWebExport(t *testing.T) {
 			t.Errorf("copying the %s: %v (status %q)", what, err, eval[string](ctx, t, `document.getElementById('status').textContent`))
 		}
 	}
+	// A link longer than the web port reads (64 KiB of headers) is copied
+	// with a warning: opened, it would get a bare HTTP 431.
+	if note := eval[string](ctx, t, `sudokuExport.linkNote(60 << 10)`); note != "" {
+		t.Errorf("a link of 60 KiB is noted %q, want no note", note)
+	}
+	if note := eval[string](ctx, t, `sudokuExport.linkNote(150000)`); !strings.Contains(note, "147 KB it is too long") {
+		t.Errorf("a link of 150,000 bytes is noted %q, want it too long", note)
+	}
 
 	// Printed: the board and the step, nothing else.
 	emulateMedia(ctx, t, "print")

@@ -179,6 +179,24 @@
     status(ok ? `Copied the ${what}.` : `The browser refused to copy the ${what}.`, !ok);
   }
 
+  // maxLink is the longest link solverd opens: its web port reads 64 KiB
+  // of request headers (MaxHeaderBytes in cmd/solverd/serve.go), the
+  // request line among them, and answers a longer one with a bare 431.
+  const maxLink = 60 << 10;
+
+  // copyLink copies the link of the position, and warns when it is too
+  // long to open again (a 32×32 board with cages).
+  async function copyLink(pos) {
+    await copy('link', pos.link);
+    const note = linkNote(pos.link.length);
+    if (note) status(note, true);
+  }
+
+  // linkNote is what Copy link adds for a link of n bytes: '' for one
+  // this server opens.
+  const linkNote = (n) => n <= maxLink ? '' :
+    `Copied the link, but at ${Math.ceil(n / 1024)} KB it is too long for this server to open (60 KB at most): use Copy puzzle and paste that into the form instead.`;
+
   // download saves a URL under a file name.
   function download(url, name) {
     const a = document.createElement('a');
@@ -216,7 +234,7 @@
   };
 
   function init() {
-    $('copylink').addEventListener('click', withPosition((pos) => copy('link', pos.link)));
+    $('copylink').addEventListener('click', withPosition(copyLink));
     $('copygrid').addEventListener('click', withPosition(copyGrid));
     $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', puzzleText(pos))));
     $('copystep').addEventListener('click', withPosition((pos) => copy('step', pos.step)));
@@ -235,6 +253,7 @@
     png: () => { const pos = position(); return pos ? pngDataURL(pos) : Promise.resolve(''); },
     grid: () => { const pos = position(); return pos ? (gridCarries(pos) ? gridText(pos) : positionJSON(pos)) : ''; },
     puzzle: () => { const pos = position(); return pos ? puzzleText(pos) : ''; },
+    linkNote,
   };
 
   init();
