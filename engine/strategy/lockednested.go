@@ -118,9 +118,12 @@ type lockedTrial struct {
 	elimAt   []int32
 	placedBy []int32
 	// snaps are, during a logged outer trial, the candidates before each
-	// lemma's trial (n*n per lemma), to follow it again for its report.
-	snaps []grid.Digits
-	cand0 []grid.Digits // the candidates when the logged trial began
+	// lemma's trial (n*n per lemma), to follow it again for its report;
+	// snapRem the places then (len(rem) per lemma), which the report
+	// copies rather than counting them again from the candidates.
+	snaps   []grid.Digits
+	snapRem []uint32
+	cand0   []grid.Digits // the candidates when the logged trial began
 	// needs marks the events of a logged trial its contradiction rests on
 	// (see trace); stack is trace's.
 	needs []bool
@@ -134,8 +137,11 @@ type lockedTrial struct {
 	// premise which held vouches for (see find).
 	vouchedP []uint64
 	// saves are the states kept before a premise's trial (0) and a
-	// lemma's (1), to go back to (see save).
-	saves [2]lockedSave
+	// lemma's (1), to go back to (see save); savedAt is, for each, the
+	// length of the trail when the state in force is the one kept, -1
+	// when it may not be (see keep).
+	saves   [2]lockedSave
+	savedAt [2]int
 	// broke are the lemmas (cell*32 + digit-1) that broke a rule in the
 	// last unlogged refutes, in order, and brokeWork the eliminations it
 	// followed: report follows them again without their search (replay).
@@ -391,6 +397,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 
 // loadRem sets the places left of every digit in every unit from t.cand.
 func (t *lockedTrial) loadRem() {
+	t.forget()
 	n := t.n
 	t.rem = slices.Grow(t.rem[:0], len(t.units)*n)[:len(t.units)*n]
 	clear(t.rem)
@@ -551,6 +558,23 @@ func (t *lockedTrial) save(k int) {
 	s := &t.saves[k]
 	s.cand = append(s.cand[:0], t.cand...)
 	s.rem = append(s.rem[:0], t.rem...)
+	t.savedAt[k] = len(t.trail)
+	if k == 0 {
+		t.savedAt[1] = -1
+	}
+}
+
+// keep is save, which it skips when level k holds the state in force
+// already: the candidates and places change only by eliminations, each
+// of which grows the trail, and only back shortens it (to a level's
+// state), so a trail as long as when level k was last saved or gone
+// back to, with no other level gone back to since, means the same
+// state. The order's trials and a premise's lemmas are tried one after
+// another from one state: each came with two copies of it, now one.
+func (t *lockedTrial) keep(k int) {
+	if t.savedAt[k] != len(t.trail) {
+		t.save(k)
+	}
 }
 
 // back returns to the state kept in level k of saves, when the trail was
@@ -562,7 +586,15 @@ func (t *lockedTrial) back(k, at int) {
 	t.trail = t.trail[:at]
 	t.queue, t.head, t.bad = t.queue[:0], 0, lockedBad{}
 	clear(t.lockQ)
+	t.savedAt[k] = at
+	if k == 0 {
+		t.savedAt[1] = -1
+	}
 }
+
+// forget marks the saved states as not the one in force: the candidates
+// were set other than by eliminations.
+func (t *lockedTrial) forget() { t.savedAt = [2]int{-1, -1} }
 
 // assume places digit d in cell c (its other candidates leave) as the
 // premise of a trial.
@@ -725,7 +757,7 @@ func (t *lockedTrial) find(sink *Sink, budget int) {
 		for ; ds != 0; ds &= ds - 1 {
 			d := bits.TrailingZeros32(uint32(ds)) + 1
 			at := len(t.trail)
-			t.save(0)
+			t.keep(0)
 			t.assume(c, d)
 			t.run()
 			t.order = append(t.order, lockedPremise{cell: c, digit: d, reach: len(t.trail) - at})
@@ -860,7 +892,7 @@ func (t *lockedTrial) replay(c, d int) (bad lockedBad, ok bool) {
 // and holds too, until a lemma changes the trial in force.
 func (t *lockedTrial) lemma(q, e int) bool {
 	at := len(t.trail)
-	t.save(1)
+	t.keep(1)
 	bad := !(t.assume(q, e) && t.run())
 	if !bad {
 		for _, x := range t.trail[at:] {
@@ -882,10 +914,11 @@ func (t *lockedTrial) vouched(q, e int) bool {
 	return t.held[k>>6]&(1<<(k&63)) != 0
 }
 
-// snapshot keeps the candidates as they are in t.snaps and returns the
-// index of the copy.
+// snapshot keeps the candidates and places as they are in t.snaps and
+// t.snapRem and returns the index of the copy.
 func (t *lockedTrial) snapshot() int {
 	t.snaps = append(t.snaps, t.cand...)
+	t.snapRem = append(t.snapRem, t.rem...)
 	return len(t.snaps)/len(t.cand) - 1
 }
 
@@ -978,7 +1011,7 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 		t.trail, t.queue, t.head, t.bad, t.logOn = t.trail[:0], t.queue[:0], 0, lockedBad{}, false
 		clear(t.lockQ)
 	}()
-	t.snaps = t.snaps[:0]
+	t.snaps, t.snapRem = t.snaps[:0], t.snapRem[:0]
 	t.beginLog()
 	bad, ok := t.replay(c, d)
 	if !ok {
@@ -1018,7 +1051,8 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 	for k, i := range cuts {
 		e := &events[i]
 		copy(t.cand, t.snaps[e.snap*cells:(e.snap+1)*cells])
-		t.loadRem()
+		copy(t.rem, t.snapRem[e.snap*len(t.rem):(e.snap+1)*len(t.rem)])
+		t.forget()
 		t.trail, t.queue, t.head, t.bad = t.trail[:0], t.queue[:0], 0, lockedBad{}
 		clear(t.lockQ)
 		t.beginLog()
