@@ -161,6 +161,7 @@ type lockedSave struct {
 type lockedRef struct {
 	u     int32
 	place uint32
+	base  int32 // u*n: where the unit's entries of rem and ucell begin
 }
 
 // lockedLink is an intersection of unit u with another: the places in u
@@ -298,7 +299,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 		}
 		k := int32(len(t.units))
 		for pos, c := range un.Cells {
-			t.cellU[c] = append(t.cellU[c], lockedRef{k, 1 << pos})
+			t.cellU[c] = append(t.cellU[c], lockedRef{k, 1 << pos, k * int32(l.N)})
 		}
 		t.units = append(t.units, un.Cells)
 		t.unitOf = append(t.unitOf, u)
@@ -438,7 +439,7 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	// compiler keep the loop's values on the stack, and each store
 	// through t made it load the slices from t again.
 	refs := t.cellU[c]
-	rem, lockQ, n := t.rem, t.lockQ, t.n
+	rem, lockQ := t.rem, t.lockQ
 	queue := slices.Grow(t.queue, 2*len(refs)+1)
 	k := len(queue)
 	queue = queue[:cap(queue)]
@@ -451,7 +452,7 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 		k++
 	}
 	for _, r := range refs {
-		i := int(r.u)*n + int(di)
+		i := int(r.base) + int(di)
 		left := rem[i] &^ r.place
 		rem[i] = left
 		switch {
@@ -651,8 +652,8 @@ func (t *lockedTrial) run() bool {
 			// The peers are the cells of the cell's units: the digit's
 			// places left in each.
 			for _, r := range t.cellU[c] {
-				for left := t.rem[int(r.u)*n+d-1] &^ r.place; left != 0; left &= left - 1 {
-					if !t.elim(int(t.ucell[int(r.u)*n+bits.TrailingZeros32(left)]), d, ev) {
+				for left := t.rem[int(r.base)+d-1] &^ r.place; left != 0; left &= left - 1 {
+					if !t.elim(int(t.ucell[int(r.base)+bits.TrailingZeros32(left)]), d, ev) {
 						return false
 					}
 				}
