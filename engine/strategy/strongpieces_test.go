@@ -30,7 +30,7 @@ func TestPieceSetsMemo(t *testing.T) {
 			for i := range memo.sx.pieces[u] {
 				p, q := &memo.sx.pieces[u][i], &fresh.sx.pieces[u][i]
 				key := keyOf(cand, p)
-				if (!p.valid || key != p.key) && slices.ContainsFunc(p.memo, func(m pieceMemo) bool { return m.ok && m.key == key }) {
+				if (!p.valid || key != p.key) && slices.ContainsFunc(p.memo.e[:], func(m pieceMemo) bool { return m.ok && m.key == key }) {
 					hits++
 				}
 				memo.pieceSets(p)
@@ -266,4 +266,58 @@ func TestUnionMemo(t *testing.T) {
 	if cuts < 100 {
 		t.Errorf("%d pieces cut: too few to compare", cuts)
 	}
+}
+
+// TestPieceMemoShared checks that the pieces of one cage over the same
+// cells (a cage inside both a row or column and a box) share a memo
+// (shareMemos), on the layout of tarek's killer 37: the second of two
+// such pieces finds in it the sets the first just worked out, and they
+// are its own (fillSets's).
+func TestPieceMemoShared(t *testing.T) {
+	l := tarekBoard(t, 37).Layout()
+	rng := rand.New(rand.NewPCG(63, 38))
+	tr, fresh := twoStrongTrials(l)
+	tr.cand = narrowedBoards(l, rng, 1, 6, 0)[0]
+	fresh.cand = tr.cand
+	var all []*piece
+	for u := range tr.sx.pieces {
+		for i := range tr.sx.pieces[u] {
+			if p := &tr.sx.pieces[u][i]; p.cage >= 0 {
+				all = append(all, p)
+			}
+		}
+	}
+	shared := 0
+	for i, p := range all {
+		if p.memo == nil {
+			t.Fatalf("cage %d's piece %v has no memo", p.cage, p.in)
+		}
+		for _, q := range all[:i] {
+			same := q.cage == p.cage && slices.Equal(q.in, p.in) && slices.Equal(q.rest, p.rest)
+			if same != (q.memo == p.memo) {
+				t.Fatalf("cage %d, pieces %v and %v: same cells %v, shared memo %v", p.cage, q.in, p.in, same, q.memo == p.memo)
+			}
+			if !same {
+				continue
+			}
+			shared++
+			tr.pieceSets(q)
+			key := keyOf(tr.cand, p)
+			if !slices.ContainsFunc(p.memo.e[:], func(m pieceMemo) bool { return m.ok && m.key == key }) {
+				t.Fatalf("cage %d, piece %v: the sets of its twin's candidates are not in its memo", p.cage, p.in)
+			}
+			tr.pieceSets(p)
+			fp := *p
+			fp.sets = nil
+			forgetParts(fresh, &fp)
+			fresh.fillSets(&fp)
+			if !slices.Equal(p.sets, fp.sets) {
+				t.Fatalf("cage %d, piece %v: sets %v, want %v", p.cage, p.in, p.sets, fp.sets)
+			}
+		}
+	}
+	if shared < 50 {
+		t.Errorf("%d pieces share a memo with another: want at least 50", shared)
+	}
+	t.Logf("%d pieces share a memo", shared)
 }
