@@ -239,12 +239,18 @@ func boardWeight(n int) int {
 
 // weigh counts the call of ctx, admitted as one call, as the calls its
 // board of side n weighs (see boardWeight), until ctx ends; it refuses the
-// call with ResourceExhausted when that would pass the cap. A call no
+// call with ResourceExhausted when that would pass the cap. A board that
+// weighs more than the whole cap counts as the cap: such a call runs alone
+// on the server rather than never, since a refusal with OVERLOADED tells
+// its client to retry a call that no retry would let in. A call no
 // admission counted passes.
 func weigh(ctx context.Context, n int) error {
 	a, _ := ctx.Value(admittedKey{}).(*admission)
-	extra := int64(boardWeight(n) - 1)
-	if a == nil || a.maxStreams <= 0 || extra == 0 {
+	if a == nil || a.maxStreams <= 0 {
+		return nil
+	}
+	extra := min(int64(boardWeight(n)), a.maxStreams) - 1
+	if extra <= 0 {
 		return nil
 	}
 	if m := a.streams.Add(extra); m > a.maxStreams {

@@ -66,7 +66,9 @@ func TestAdmissionStreamCap(t *testing.T) {
 }
 
 // TestAdmissionBoardWeight checks that a call on a large board counts as
-// the calls its board weighs against the cap while it runs: a 32×32 four.
+// the calls its board weighs against the cap while it runs: a 32×32 four,
+// or the whole cap when that is smaller, so that it runs alone on the
+// server rather than being refused as OVERLOADED however idle the server.
 func TestAdmissionBoardWeight(t *testing.T) {
 	for n, want := range map[int]int{4: 1, 9: 1, 16: 1, 25: 2, 32: 4} {
 		if got := boardWeight(n); got != want {
@@ -74,37 +76,45 @@ func TestAdmissionBoardWeight(t *testing.T) {
 		}
 	}
 	empty32 := textPuzzle(strings.Repeat(".", 32*32))
-	small := startServer(t, Config{}, GRPCConfig{MaxStreams: 3})
-	_, err := sudokuv1.NewSudokuServiceClient(small.conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: empty32})
-	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "a 32×32 board counts as 4 calls against -max-total-streams (3)") {
-		t.Fatalf("a 32×32 Solve under a cap of 3: %v, want ResourceExhausted saying it counts as 4", err)
+	tests := []struct {
+		name       string
+		maxStreams int
+		weight     int64
+	}{
+		{"cap of 4", 4, 4},
+		{"cap of 3, below the weight", 3, 3},
+		{"cap of 1", 1, 1},
 	}
-
-	ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 4})
-	client := sudokuv1.NewSudokuServiceClient(ts.conn)
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: empty32})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := stream.Recv(); err != nil { // the call is in its handler, weighed
-		t.Fatal(err)
-	}
-	waitFor(t, "the 32×32 call to count as 4", func() bool { return ts.g.admission.streams.Load() == 4 })
-	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); status.Code(err) != codes.ResourceExhausted {
-		t.Fatalf("Solve beside a 32×32 call under a cap of 4: %v, want ResourceExhausted", err)
-	}
-	cancel()
-	waitFor(t, "the 32×32 call to leave", func() bool { return ts.g.admission.streams.Load() == 0 })
-	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
-		t.Fatalf("Solve once the 32×32 call ended: %v", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{}, GRPCConfig{MaxStreams: tt.maxStreams})
+			client := sudokuv1.NewSudokuServiceClient(ts.conn)
+			ctx, cancel := context.WithCancel(context.Background())
+			t.Cleanup(cancel)
+			stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: empty32})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := stream.Recv(); err != nil { // the call is in its handler, weighed
+				t.Fatalf("a 32×32 SolveSteps alone under a cap of %d: %v, want it served", tt.maxStreams, err)
+			}
+			waitFor(t, "the 32×32 call to be weighed", func() bool { return ts.g.admission.streams.Load() == tt.weight })
+			if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); status.Code(err) != codes.ResourceExhausted {
+				t.Fatalf("Solve beside a 32×32 call under a cap of %d: %v, want ResourceExhausted", tt.maxStreams, err)
+			}
+			cancel()
+			waitFor(t, "the 32×32 call to leave", func() bool { return ts.g.admission.streams.Load() == 0 })
+			if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+				t.Fatalf("Solve once the 32×32 call ended: %v", err)
+			}
+		})
 	}
 }
 
 // TestAdmissionGenerateWeight checks that a generation weighs as the
 // board it makes, also when it starts from a puzzle or a map alone, whose
-// size the request need not give: a 32×32 one is refused under a cap of 3.
+// size the request need not give: a 32×32 one is refused under a cap of 4
+// that an idle stream shares.
 func TestAdmissionGenerateWeight(t *testing.T) {
 	empty32 := textPuzzle(strings.Repeat(".", 32*32))
 	tests := []struct {
@@ -115,15 +125,21 @@ func TestAdmissionGenerateWeight(t *testing.T) {
 		{"base on a map alone", &sudokuv1.GenerateRequest{Seed: 1, Size: 32, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP}},
 		{"base on a puzzle", &sudokuv1.GenerateRequest{Seed: 1, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Puzzle: empty32}},
 	}
-	small := startServer(t, Config{}, GRPCConfig{MaxStreams: 3})
+	small := startServer(t, Config{}, GRPCConfig{MaxStreams: 4})
 	client := sudokuv1.NewSudokuServiceClient(small.conn)
+	idle, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	if _, err := client.SolveBatch(idle); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the idle stream to be counted", func() bool { return small.g.admission.streams.Load() == 1 })
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			_, err := client.Generate(ctx, tt.req)
 			if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "a 32×32 board counts as 4 calls") {
-				t.Fatalf("a 32×32 Generate under a cap of 3: %v, want ResourceExhausted saying it counts as 4", err)
+				t.Fatalf("a 32×32 Generate under a cap of 4 that an idle stream shares: %v, want ResourceExhausted saying it counts as 4", err)
 			}
 		})
 	}
