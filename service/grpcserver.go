@@ -50,6 +50,7 @@ type GRPC struct {
 	// and MaxHeap.
 	admission *admission
 	stats     *callStats
+	cut       *graceCut // ends the calls left when the grace is over
 
 	drainDelay time.Duration
 	drainOnce  sync.Once
@@ -273,8 +274,9 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		)))
 	}
 
-	unary := []grpc.UnaryServerInterceptor{checkRequestUnary, skipCancelledUnary}
-	stream := []grpc.StreamServerInterceptor{checkRequestStream, skipCancelledStream}
+	cut := newGraceCut()
+	unary := []grpc.UnaryServerInterceptor{cut.unary, checkRequestUnary, skipCancelledUnary}
+	stream := []grpc.StreamServerInterceptor{cut.stream, checkRequestStream, skipCancelledStream}
 	if cfg.MaxTimeout > 0 {
 		dc := deadlineCap{max: cfg.MaxTimeout}
 		unary = append(unary, dc.unary)
@@ -378,7 +380,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	reflection.Register(gs)
 	stats.init(gs.GetServiceInfo())
 	return &GRPC{
-		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard, admission: adm, stats: stats,
+		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard, admission: adm, stats: stats, cut: cut,
 		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
 	}, nil
 }
@@ -503,8 +505,8 @@ func (g *GRPC) RefuseNewCalls() {
 // checks report NOT_SERVING for the drain delay while calls are served.
 // Then batch streams stop taking new puzzles (see SolveBatch), new calls
 // are refused, and the calls in flight finish. When ctx ends first, the
-// calls still running are cancelled and Shutdown returns ErrGraceExpired
-// once their handlers have returned.
+// calls still running are cut (see CutCalls), and Shutdown returns
+// ErrGraceExpired once their handlers have returned.
 func (g *GRPC) Shutdown(ctx context.Context) error {
 	g.Drain(ctx)
 	g.RefuseNewCalls()
@@ -529,10 +531,27 @@ func (g *GRPC) Shutdown(ctx context.Context) error {
 		return nil
 	}
 	g.logger.Warn("grace period over; closing remaining calls")
-	g.CutShort()
+	g.CutCalls()
+	// The handlers return with the status that says why, which goes out
+	// before their connections close, unless a client holds them.
+	select {
+	case <-stopped:
+	case <-time.After(g.cut.wait):
+	}
 	g.Server.Stop()
 	<-stopped
 	return ErrGraceExpired
+}
+
+// CutCalls ends the calls still running, their grace over, with
+// Unavailable "the server stopped: its grace period was over", the status
+// their clients then get (rather than their connection closed under
+// them), and records the cut as CutShort does. Shutdown calls it; so
+// should a caller that stops another front end of the service (solverd's
+// web port), before it closes that front end's connections.
+func (g *GRPC) CutCalls() {
+	g.CutShort()
+	g.cut.cancel()
 }
 
 // CutShort records that the server's stop is cutting short the calls

@@ -368,15 +368,25 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 // stopWeb stops the web viewer gracefully before the gRPC server: the
 // viewer's calls run inside the gRPC server, whose graceful stop would cut
 // them short. New calls are refused, and that logged, at once; batches
-// drain meanwhile; once ctx ends, the calls still open are closed.
+// drain meanwhile; once ctx ends, the calls still open are cut with the
+// status that says why (service.GRPC.CutCalls), given webCutWait to send
+// it, and their connections closed.
 func stopWeb(ctx context.Context, web *http.Server, g *service.GRPC, logger *slog.Logger) {
 	g.RefuseNewCalls()
 	if err := web.Shutdown(ctx); err != nil {
 		logger.Warn("web viewer stopped with calls cut short", "err", err)
-		g.CutShort()
+		g.CutCalls()
+		wait, cancel := context.WithTimeout(context.Background(), webCutWait)
+		web.Shutdown(wait) // its connections idle once the calls cut have ended
+		cancel()
 		web.Close()
 	}
 }
+
+// webCutWait bounds how long stopWeb waits for the calls it cut to end
+// (a variable for the tests, whose solves under the race detector take
+// longer to notice).
+var webCutWait = time.Second
 
 // grpcConfig returns the gRPC server configuration of cfg: message sizes,
 // connection management, TLS, authentication and rate limit; and the TLS

@@ -246,8 +246,11 @@ func TestServeWebSecured(t *testing.T) {
 
 // TestShutdownDuringWebStream stops the daemon while the web viewer
 // streams a long solve: the stream ends (cut at the grace period, with
-// the steps sent so far) and the daemon exits cleanly.
+// the steps sent so far, then the status that says why) and the daemon
+// exits cleanly.
 func TestShutdownDuringWebStream(t *testing.T) {
+	defer func(w time.Duration) { webCutWait = w }(webCutWait)
+	webCutWait = 10 * time.Second
 	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0", "--grace", "300ms")
 	m := webRE.FindStringSubmatch(log.String())
 	if m == nil {
@@ -275,17 +278,21 @@ func TestShutdownDuringWebStream(t *testing.T) {
 		t.Fatalf("no first message: %v", err)
 	}
 	cancel()
-	read := make(chan error, 1)
+	read := make(chan []byte, 1)
 	go func() {
-		_, err := io.Copy(io.Discard, resp.Body)
-		read <- err
+		rest, _ := io.ReadAll(resp.Body)
+		read <- rest
 	}()
 	select {
-	case <-read: // ended, cleanly or cut: either way it did not hang
-	case <-time.After(5 * time.Second):
+	case rest := <-read:
+		// The Connect stream's last message, its end, says why.
+		if !strings.Contains(string(rest), "the server stopped: its grace period was over") {
+			t.Errorf("the web stream ended without the reason; its end:\n%.300s", rest[max(0, len(rest)-300):])
+		}
+	case <-time.After(15 * time.Second):
 		t.Fatal("the web stream outlived the shutdown")
 	}
-	waitDone(t, done, 5*time.Second, log)
+	waitDone(t, done, 15*time.Second, log)
 	// New calls were refused from the start of the grace, and the log says
 	// so then, counting the web stream in flight (it said so only once the
 	// web port's calls were over or its grace had passed, with

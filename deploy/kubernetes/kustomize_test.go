@@ -522,8 +522,11 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 		}
 	}
 	tgp := time.Duration(*pod.TerminationGracePeriodSeconds) * time.Second
-	if need := preStop + drain + grace + time.Second; tgp < need {
-		t.Errorf("terminationGracePeriodSeconds %v < preStop %v + drain delay %v + grace %v + 1s", tgp, preStop, drain, grace)
+	// After the grace, the calls cut get a second on each port to send
+	// the status that says why (service's graceCutWait, solverd's
+	// webCutWait), and the process a second to exit.
+	if need := preStop + drain + grace + 3*time.Second; tgp < need {
+		t.Errorf("terminationGracePeriodSeconds %v < preStop %v + drain delay %v + grace %v + 3s", tgp, preStop, drain, grace)
 	}
 
 	// What the pod refers to exists in the build.
