@@ -285,6 +285,9 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 	if err != nil {
 		return nil, fmt.Errorf("web viewer: %w", err)
 	}
+	// Unsent answers bounded in the kernel (lowatListener), so that a
+	// client that reads nothing is seen as stalled over HTTP/1.1 too.
+	wln = lowatListener{wln}
 	idle := newIdleConns()
 	if cfg.maxConnections > 0 {
 		// As on the gRPC port (a cap of its own): more wait in the
