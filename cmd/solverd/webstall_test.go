@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +26,9 @@ var finishedStepsRE = regexp.MustCompile(`msg="finished call".*grpc\.method=Solv
 // the stream ran to its end (OK) or its deadline while its client had
 // read nothing.
 func TestWebStallHTTP1(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the web port bounds unsent answers with Linux's TCP_NOTSENT_LOWAT alone")
+	}
 	tests := []struct {
 		name        string
 		contentType string
