@@ -1541,25 +1541,11 @@ func (t *trial) eventNode(s *Step, e int, shown []bool) Node {
 		// New combinations say what leaves the group's cells; what leaves
 		// cells outside it (a digit every combination uses, out of the
 		// cells that see all its places) is said.
-		var removed []CellDigit
-		if t.words.on && e < len(t.words.known) {
-			removed = t.removedOf(e)
-		} else {
-			removed = t.removedBy(e)
-		}
-		n := 0
-		for _, x := range removed {
-			if grp.mask[x.Cell>>6]&(1<<(x.Cell&63)) == 0 {
-				n++
-			}
-		}
-		if n > 0 {
-			nd.Removed = make([]CellDigit, 0, n)
-		}
-		for _, x := range removed {
-			if grp.mask[x.Cell>>6]&(1<<(x.Cell&63)) == 0 {
-				nd.Removed = append(nd.Removed, x)
-			}
+		nd.Removed = slices.DeleteFunc(t.removedBy(e), func(x CellDigit) bool {
+			return grp.mask[x.Cell>>6]&(1<<(x.Cell&63)) != 0
+		})
+		if len(nd.Removed) == 0 {
+			nd.Removed = nil
 		}
 		nd.firstGives = len(nd.Removed) > 0
 	}
