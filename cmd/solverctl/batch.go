@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -845,7 +846,7 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 	var line []byte
 	switch {
 	case b.flags.solve.json:
-		line, _ = json.Marshal(rec)
+		line = rec.json()
 	case b.flags.rate:
 		line = []byte(rec.rateText())
 	default:
@@ -1090,6 +1091,17 @@ type batchRecord struct {
 	// Explainer is Sudoku Explainer's rating, which rate asks for.
 	Explainer *explainerRecord `json:"explainer,omitempty"`
 	Error     *batchError      `json:"error,omitempty"`
+}
+
+// json returns r as one line of JSON. Unlike json.Marshal it leaves <, >
+// and & as they are (a puzzle or message holding them is printed as read:
+// the output is no HTML page).
+func (r *batchRecord) json() []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(r) // strings and numbers: it cannot fail
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 // batchError is the error of one puzzle.

@@ -211,6 +211,21 @@ func TestBatchJSONAndOut(t *testing.T) {
 	}
 }
 
+// TestBatchJSONVerbatim checks that batch --json writes <, > and & as
+// they are: a record is JSON for programs and people, not HTML.
+func TestBatchJSONVerbatim(t *testing.T) {
+	const line = "1<3>&"
+	stdout, _, _ := runCLI(t, "", "batch", "--json", writeLines(t, []string{line}))
+	if strings.Contains(stdout, `\u003c`) || strings.Contains(stdout, `\u0026`) ||
+		!strings.Contains(stdout, `"puzzle":"1<3>&"`) || !strings.Contains(stdout, `character '<'`) {
+		t.Errorf("batch --json of %q = %s; want its puzzle and message with <, > and & as written", line, stdout)
+	}
+	var r batchRecord
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil || r.Puzzle != line {
+		t.Errorf("record %s: %v, puzzle %q", stdout, err, r.Puzzle)
+	}
+}
+
 // TestBatchRecordBoard checks that the records of batch --json and rate
 // --json call a board a solution only when it is one: a stuck or
 // no_solution record holds where the solve stopped in "board", and has
