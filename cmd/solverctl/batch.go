@@ -183,9 +183,17 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	if err != nil {
 		return nil, "", err
 	}
+	want := "one FILE or -"
+	if cmd.name == "rate" {
+		want = "one FILE, - or PUZZLE"
+	}
 	switch {
 	case len(pos) != 1:
-		return nil, "", usageErrorf("%s: want one FILE or -, got %d arguments", cmd.name, len(pos))
+		return nil, "", usageErrorf("%s: want %s, got %d arguments", cmd.name, want, len(pos))
+	case strings.TrimSpace(pos[0]) == "":
+		// Not standard input: an empty argument is more likely a
+		// variable that was never set.
+		return nil, "", usageErrorf("%s: want %s, got a blank argument (%q)", cmd.name, want, pos[0])
 	case f.inflight < 1 || f.inflight > maxBatchInFlight:
 		return nil, "", usageErrorf("%s: -inflight must be from 1 to %d, not %d", cmd.name, maxBatchInFlight, f.inflight)
 	case f.perMessage < 1 || f.perMessage > client.MaxPerMessage:

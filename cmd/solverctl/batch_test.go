@@ -359,6 +359,9 @@ func TestBatchUsage(t *testing.T) {
 	}{
 		{[]string{"batch"}, "want one FILE or -, got 0 arguments"},
 		{[]string{"batch", file, file}, "got 2 arguments"},
+		{[]string{"batch", ""}, `want one FILE or -, got a blank argument ("")`},
+		{[]string{"rate"}, "want one FILE, - or PUZZLE, got 0 arguments"},
+		{[]string{"rate", "  "}, `rate: want one FILE, - or PUZZLE, got a blank argument ("  ")`},
 		{[]string{"batch", "--inflight", "0", file}, "-inflight must be from 1 to 65536, not 0"},
 		{[]string{"batch", "--per-message", "0", file}, "-per-message must be from 1 to 256 (the most puzzles a server takes in a message), not 0"},
 		{[]string{"batch", "--per-message", "257", file}, "-per-message must be from 1 to 256"},
