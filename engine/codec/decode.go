@@ -192,9 +192,44 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		return nil, f, grid.FieldErrorf("format", "unknown format %d", f)
 	}
 	if err != nil {
+		if o.Format == FormatAuto {
+			err = firstFieldError(trimmed, o, err)
+		}
 		return nil, f, err
 	}
 	return p, f, nil
+}
+
+// firstFieldError returns, for a text of one line whose first field (up
+// to white space) reads as a puzzle in one of the packed forms (a 2.0,
+// v1, killer v1 or jigsaw v1 string, a URL, killer arrows, SudoCue) with
+// more after it, an error that says so: a line of a list with its rating
+// or a note, which lists read as its first field. The error of reading
+// the whole line (err) named a count of cells or a character of the
+// string instead ("unexpected character '<'" of a killer arrow string).
+// Plain first fields have their note from ParseText; otherwise it
+// returns err.
+func firstFieldError(s string, o DecodeOptions, err error) error {
+	if strings.ContainsAny(s, "\r\n") {
+		return err
+	}
+	i := strings.IndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return err
+	}
+	first, rest := s[:i], strings.TrimSpace(s[i:])
+	_, f, ferr := Decode(first, o)
+	if ferr != nil || f == FormatPlain || f == FormatGrid || f == FormatNxN {
+		return err
+	}
+	what := f.Noun()
+	if f == FormatV2 {
+		what += " (" + strings.ToUpper(first[:3]) + ")"
+	}
+	if r := []rune(rest); len(r) > 40 {
+		rest = string(r[:40]) + "…"
+	}
+	return grid.FieldErrorf("text", "the text is %s, and %q follows it: a line of a list with its rating or a note? give the puzzle alone; solverctl batch and rate read a line's first field", what, rest)
 }
 
 // StripInvisible returns text without its invisible format characters

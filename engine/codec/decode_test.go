@@ -12,6 +12,11 @@ import (
 // reads: each names the formats it could have been and why it is none, or
 // the one it most likely is, never the internal error of a guessed format.
 func TestDecodeNoFormatMatches(t *testing.T) {
+	const (
+		k6cVector        = "K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n"
+		v1TestStrings    = "41051g02g1211g9009io22gq05c011mic0iij881ha08400hn205j29850dcg0cmc0he21h603g021110409810g41980hdci0e6c0he18h63g095g8130027kg13krg32pi4130053o183g0570500h09g0700381"
+		killerV1Unpacked = "212112111212112223213331443231221241134412231124133132322122212344411312111411312,171510200026110000000000000000000011000011000017160000001101060000090016110017000900000900001800160800040010160000001100002100001800001800140000080000000000000000"
+	)
 	s9b := "S9B" + strings.Repeat("0a", 81)
 	str8ts := strings.Repeat("1", 81) + "%s" + strings.Repeat("0", 80) + "2"
 	tests := []struct {
@@ -98,6 +103,45 @@ func TestDecodeNoFormatMatches(t *testing.T) {
 			in:    strings.Repeat("vu", 40) + " " + strings.Repeat("vu", 41),
 			field: "text",
 			want:  "the text is a v1 string broken by white space (at position 81)",
+		},
+		// A line of a list, a packed string then its rating or a note:
+		// reading the whole line named a count of cells or a character
+		// of the string (killer arrows: "unexpected character '<'").
+		{
+			name:  "2.0 string and a rating",
+			in:    k6cVector + " 9.0 1.2 1.2",
+			field: "text",
+			want:  `the text is a 2.0 string (K6C), and "9.0 1.2 1.2" follows it: a line of a list with its rating or a note? give the puzzle alone; solverctl batch and rate read a line's first field`,
+		},
+		{
+			name:  "killer arrows and a note",
+			in:    arrowsTarek + "\ttarek #1",
+			field: "text",
+			want:  `the text is a killer in the arrow form, and "tarek #1" follows it`,
+		},
+		{
+			name:  "SudoCue and a rating",
+			in:    sudoCueExample + " 6.6",
+			field: "text",
+			want:  `the text is a SudoCue text, and "6.6" follows it`,
+		},
+		{
+			name:  "v1 string and a rating",
+			in:    v1TestStrings + " # 7.1",
+			field: "text",
+			want:  `the text is a v1 string, and "# 7.1" follows it`,
+		},
+		{
+			name:  "URL and a note",
+			in:    "https://www.sudokuwiki.org/sudoku.htm?bd=" + strings.Repeat(".", 80) + "1 from the forum",
+			field: "text",
+			want:  `the text is a SudokuWiki URL, and "from the forum" follows it`,
+		},
+		{
+			name:  "killer v1 and a long note",
+			in:    killerV1Unpacked + " " + strings.Repeat("note ", 20),
+			field: "text",
+			want:  `the text is a killer v1 string, and "note note note note note note note note …" follows it`,
 		},
 		{
 			name:  "K6B names the flag",
