@@ -50,8 +50,12 @@ func parseTarget(name string) (target, error) {
 			return target{format: c.value}, nil
 		}
 	}
+	// A header's size code is 2..32 in base 36 and its version B (C for
+	// K and D strings, and B their withdrawn one): other words of three
+	// letters ("jsn" for json) are no header, and were sent as one, to
+	// be refused after the call as the header of another board.
 	h := strings.ToUpper(name)
-	if len(h) == 3 && strings.IndexByte(v2Letters, h[0]) >= 0 && isBase36Digit(h[1]) && h[2] >= 'A' && h[2] <= 'Z' {
+	if len(h) == 3 && strings.IndexByte(v2Letters, h[0]) >= 0 && isBase36Digit(h[1]) && h[1] >= '2' && h[1] <= 'W' && (h[2] == 'B' || h[2] == 'C') {
 		return target{format: sudokuv1.Format_FORMAT_V2, header: h}, nil
 	}
 	if name == "" {

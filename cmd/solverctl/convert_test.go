@@ -113,6 +113,15 @@ func TestConvertErrors(t *testing.T) {
 	}{
 		{name: "no --to", args: []string{"convert", seedPuzzle}, want: "--to is required", wantUsage: true},
 		{name: "unknown format", args: []string{"convert", "--to", "x99", seedPuzzle}, want: `unknown format "x99"`, wantUsage: true},
+		// Three letters that are no 2.0 header (a size code out of
+		// 2..32, a version other than B or C): a mistyped format, refused
+		// before the call, not "whose 2.0 header is S9B, not JSN".
+		{name: "json mistyped", args: []string{"convert", "--to", "jsn", seedPuzzle}, want: `unknown format "jsn"`, wantUsage: true},
+		{name: "version letter no 2.0 string has", args: []string{"convert", "--to", "s9z", seedPuzzle}, want: `unknown format "s9z"`, wantUsage: true},
+		{name: "size code 1", args: []string{"convert", "--to", "s1b", seedPuzzle}, want: `unknown format "s1b"`, wantUsage: true},
+		{name: "size code above 32", args: []string{"convert", "--to", "sxb", seedPuzzle}, want: `unknown format "sxb"`, wantUsage: true},
+		{name: "header of another version", args: []string{"convert", "--to", "s9c", seedPuzzle}, want: "whose 2.0 header is S9B, not S9C"},
+		{name: "header of size 32", args: []string{"convert", "--to", "swb", seedPuzzle}, want: "whose 2.0 header is S9B, not SWB"},
 		{name: "no puzzle", args: []string{"convert", "--to", "v1"}, want: "want one puzzle, got 0 arguments", wantUsage: true},
 		{name: "header of another variant", args: []string{"convert", "--to", "l9b", k6cVeryEasy}, want: "the board is a 6×6 KenKen board, whose 2.0 header is K6C, not L9B"},
 		{name: "header of another size", args: []string{"convert", "--to", "s6b", seedPuzzle}, want: "whose 2.0 header is S9B, not S6B"},
