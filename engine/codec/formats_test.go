@@ -384,6 +384,14 @@ func TestDecodeURL(t *testing.T) {
 		{"print page &amp;", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&amp;jig=-1&amp;ptype=1", grid.X, true, 0},
 		{"jigsaw &amp;", base + "jigsaw.aspx?shape=33&amp;bd=" + seedFirst + "&amp;jigmap=" + jigmap, grid.Jigsaw, true, 0},
 		{"print page &amp;amp;", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&amp;amp;jig=-1", grid.X, true, 0},
+		// A URL as mail and Markdown enclose one: the closing mark made
+		// the last parameter a character too long.
+		{"jigsaw in angle brackets", "<" + base + "jigsaw.aspx?shape=33&bd=" + seedFirst + "&jigmap=" + jigmap + ">", grid.Jigsaw, true, 0},
+		{"killer in quotes", `"` + base + "killersudoku.aspx?bd=" + killerUnpacked + `"`, grid.Killer, true, 31},
+		{"in brackets and parentheses", "[ (" + base + "SudokuX.aspx?bd=" + seedFirst + ") ]", grid.X, true, 0},
+		// SudokuWiki's pages read the names of parameters in any case.
+		{"names in upper case", base + "jigsaw.aspx?SHAPE=33&BD=" + seedFirst + "&JigMap=" + jigmap, grid.Jigsaw, true, 0},
+		{"jig in upper case", base + "Print_Sudoku.aspx?Bd=" + seedFirst + "&JIG=-1", grid.X, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -173,16 +173,44 @@ func puzzleType(jigs []string) (jig string, v grid.Variant, ok bool, err error) 
 // it, writes its separators as the entity &amp;: no SudokuWiki parameter
 // holds one, so it is read as the & it stands for rather than refused for
 // the semicolon it has.
+//
+// A URL enclosed in angle brackets, quotes, parentheses or square
+// brackets, as mail and Markdown write one (<https://…>), is read without
+// them: none is part of any parameter, and the closing one made the last
+// parameter a character too long ("jigmap has 82 characters"). The names
+// of the parameters are read in any case (BD=, JigMap=), as the site's
+// ASP.NET pages (killersudoku.aspx, jigsaw.aspx) read their queries.
 func parseURL(s string) (string, url.Values, error) {
-	path, query := splitURL(s)
+	path, query := splitURL(unenclose(strings.TrimSpace(s)))
 	for strings.Contains(query, "&amp;") { // escaped twice, &amp;amp;, from escaped markup
 		query = strings.ReplaceAll(query, "&amp;", "&")
 	}
-	q, err := url.ParseQuery(query)
+	raw, err := url.ParseQuery(query)
 	if err != nil {
 		return "", nil, grid.FieldErrorf("text", "bad URL query: %v", err)
 	}
+	q := make(url.Values, len(raw))
+	for k, vs := range raw {
+		k = strings.ToLower(k)
+		q[k] = append(q[k], vs...)
+	}
 	return path, q, nil
+}
+
+// enclosers maps the marks that may enclose a URL to their closing ones.
+var enclosers = map[byte]byte{'<': '>', '"': '"', '\'': '\'', '(': ')', '[': ']', '`': '`'}
+
+// unenclose returns s without the pairs of marks that enclose it
+// (<https://…>, "https://…"), any number deep.
+func unenclose(s string) string {
+	for len(s) >= 2 {
+		closing, ok := enclosers[s[0]]
+		if !ok || s[len(s)-1] != closing {
+			break
+		}
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
 }
 
 // DecodeJigsawV1 decodes SudokuWiki's jigsaw v1 form,
