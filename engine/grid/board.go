@@ -706,7 +706,8 @@ func LoadNamed(n Notation, cells []CellState) (*Board, error) {
 				break
 			}
 		}
-		return nil, FieldErrorf("cells", "%s and %s both hold %s", l.CellName(min(other, cell)), l.CellName(max(other, cell)), n.DigitName(c.Digit()))
+		a, b := min(other, cell), max(other, cell)
+		return nil, FieldErrorf("cells", "%s and %s both hold %s%s", l.CellName(a), l.CellName(b), n.DigitName(c.Digit()), l.sharedNote(a, b))
 	}
 	for i, c := range cells {
 		if c.Value == 0 && c.Cand != 0 && !l.IsBlack(i) {

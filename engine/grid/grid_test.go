@@ -269,6 +269,55 @@ func TestLoadRejectsDuplicates(t *testing.T) {
 	}
 }
 
+// TestLoadDuplicatesNameTheirUnit: two cells of one digit that share no
+// row, column or regular box are said to share their diagonal, window,
+// colour group, jigsaw region or cage ("r3c1 and r4c2 both hold 1" left
+// the reader to find the killer cage).
+func TestLoadDuplicatesNameTheirUnit(t *testing.T) {
+	// A jigsaw whose region 0 holds r1c1 and r2c3 (not a regular box's pair).
+	jigsaw := make([]int, 16)
+	for i := range jigsaw {
+		jigsaw[i] = i / 4
+	}
+	jigsaw[3], jigsaw[6] = 1, 0 // r1c4 to region 1, r2c3 to region 0
+	tests := []struct {
+		name string
+		c    Config
+		a, b int
+		want string
+	}{
+		{"box", Config{Size: 9}, 0, 10, "r1c1 and r2c2 both hold 7"},
+		{"row", Config{Size: 9, Variant: X}, 0, 8, "r1c1 and r1c9 both hold 7"},
+		{"diagonal", Config{Size: 9, Variant: X}, 0, 40, "r1c1 and r5c5 both hold 7 (both in diagonal r1c1-r9c9)"},
+		{"window", Config{Size: 9, Variant: Windoku}, 10, 30, "r2c2 and r4c4 both hold 7 (both in window 1)"},
+		{"colour group", Config{Size: 9, Variant: Colour}, 0, 30, "r1c1 and r4c4 both hold 7 (both in colour group 1)"},
+		{"jigsaw region", Config{Size: 4, Variant: Jigsaw, Regions: jigsaw}, 0, 6, "r1c1 and r2c3 both hold 3 (both in box 1)"},
+		{"killer cage", Config{Size: 9, Variant: Killer, Cages: []Cage{{Cells: []int{18, 19, 28}, Target: 10, Op: OpAdd}}}, 18, 28, "r3c1 and r4c2 both hold 1 (both in the cage of r3c1, r3c2, r4c2)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := NewLayout(tt.c)
+			if err != nil {
+				t.Fatalf("NewLayout: %v", err)
+			}
+			d := 7
+			if tt.c.Size == 4 {
+				d = 3
+			} else if tt.c.Variant == Killer {
+				d = 1
+			}
+			cells := make([]CellState, l.Cells)
+			cells[tt.a] = CellState{Value: d, Given: true}
+			cells[tt.b] = CellState{Value: d, Given: true}
+			_, err = Load(l, cells)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Reason != tt.want {
+				t.Errorf("err = %v, want cells: %s", err, tt.want)
+			}
+		})
+	}
+}
+
 func TestDigits(t *testing.T) {
 	s := Bit(1) | Bit(5) | Bit(25)
 	if s.Count() != 3 || s.Min() != 1 || s.Max() != 25 || s.Single() != 0 || s.String() != "{1,5,25}" {

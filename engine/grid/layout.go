@@ -1047,6 +1047,36 @@ func (l *Layout) cageName(cells []int) string {
 	return "cage of " + strings.Join(names, ", ")
 }
 
+// sharedNote returns, for two cells that may not hold the same digit, a
+// note naming the unit or cage they share when no row, column or regular
+// box does, which a message about them would leave the reader to find:
+// " (both in diagonal 1)", " (both in box 4)" of a jigsaw, " (both in
+// the cage of r3c1, r4c1, r4c2)"; "" otherwise.
+func (l *Layout) sharedNote(a, b int) string {
+	other := ""
+	for _, u := range l.cellUnit[a] {
+		unit := &l.units[u]
+		if !slices.Contains(unit.Cells, b) {
+			continue
+		}
+		if unit.Kind == Row || unit.Kind == Column || unit.Kind == Region && l.BoxRows != 0 {
+			return ""
+		}
+		if other == "" {
+			other = unit.Name()
+		}
+	}
+	if other != "" {
+		return " (both in " + other + ")"
+	}
+	for _, cg := range l.cages {
+		if slices.Contains(cg.Cells, a) && slices.Contains(cg.Cells, b) {
+			return " (both in the " + l.cageName(cg.Cells) + ")"
+		}
+	}
+	return ""
+}
+
 // Sees reports whether two distinct cells may not hold the same digit.
 func (l *Layout) Sees(a, b int) bool {
 	for _, p := range l.peers[a] {
