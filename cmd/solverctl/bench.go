@@ -67,7 +67,7 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 		return usageErrorf("%s: -min-time %v is negative; 0 runs the file once", cmd.name, *minTime)
 	}
 	if in.RegionMap, err = readArg(ctx, e.stdin, in.RegionMap, false); err != nil {
-		return err
+		return fmt.Errorf("-map: %w", err)
 	}
 	puzzles, err := readBenchFile(ctx, e.stdin, pos[0], &in)
 	if err != nil {

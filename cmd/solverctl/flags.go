@@ -283,7 +283,7 @@ func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1
 func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudokuv1.Puzzle, error) {
 	regionMap, err := readArg(ctx, e.stdin, f.regionMap, false)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("-map: %w", err)
 	}
 	format := f.format
 	if why, ok := readsJSON(text, format, f.charset); ok && text != "" {

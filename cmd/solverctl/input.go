@@ -38,6 +38,9 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 	case arg == "-" && stdinOK:
 		r, name = stdin, "standard input"
 	case strings.HasPrefix(arg, "@"):
+		if strings.TrimSpace(arg[1:]) == "" {
+			return "", errors.New("@ names no file: write @FILE, the file's name right after the @")
+		}
 		f, err := openFile(ctx, arg[1:])
 		if err != nil {
 			return "", err

@@ -88,6 +88,34 @@ func TestSolveInputBounded(t *testing.T) {
 	}
 }
 
+// TestInputErrorsNameTheirSource: a region map file that cannot be read
+// is named as the -map's (it was "open …: no such file or directory",
+// taken for the puzzle's), and an @ with no file after it says so (it
+// was "open : no such file or directory").
+func TestInputErrorsNameTheirSource(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.txt")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"solve -map file", []string{"solve", "--map", "@" + missing, seedPuzzle}, "-map: open " + missing},
+		{"steps -map file", []string{"steps", "--map", "@" + missing, seedPuzzle}, "-map: open " + missing},
+		{"bench -map file", []string{"bench", "--map", "@" + missing, "-"}, "-map: open " + missing},
+		{"solve @", []string{"solve", "@"}, "@ names no file: write @FILE"},
+		{"convert @", []string{"convert", "--to", "v2", "@"}, "@ names no file"},
+		{"solve -map @", []string{"solve", "--map", "@", seedPuzzle}, "-map: @ names no file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := runCLI(t, "", tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
 // TestReadArgInterrupted: cancelling the context (Ctrl-C) ends a read
 // blocked on standard input.
 func TestReadArgInterrupted(t *testing.T) {
