@@ -72,6 +72,10 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 	total := -1           // unknown
 	if name, ok := strings.CutPrefix(input, "@"); ok {
 		// @FILE, as the commands that take one puzzle read a file.
+		if strings.TrimSpace(name) == "" {
+			// Else "" read standard input, without a word.
+			return errors.New("@ names no file: write @FILE, the file's name right after the @")
+		}
 		input = name
 	} else if rate {
 		var text io.Reader

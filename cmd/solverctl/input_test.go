@@ -105,6 +105,9 @@ func TestInputErrorsNameTheirSource(t *testing.T) {
 		{"solve @", []string{"solve", "@"}, "@ names no file: write @FILE"},
 		{"convert @", []string{"convert", "--to", "v2", "@"}, "@ names no file"},
 		{"solve -map @", []string{"solve", "--map", "@", seedPuzzle}, "-map: @ names no file"},
+		// batch and rate read standard input for it, without a word.
+		{"batch @", []string{"batch", "@"}, "@ names no file"},
+		{"rate @", []string{"rate", "@"}, "@ names no file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
