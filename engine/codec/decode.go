@@ -432,6 +432,10 @@ func reason(err error) string {
 // strings have the length of s, when its own does not: "165 characters
 // is the length of S9B, X9B, … strings: is the header mistyped?". It
 // returns "" when there are none.
+//
+// A header whose type fits but not its size (S8B on a 9×9 body) names the
+// sizes of its type whose strings have that length: "165 characters is
+// the length of S9B strings: is the size code mistyped?".
 func v2LengthHint(s string) string {
 	var fits []string
 	for _, t := range v2Types {
@@ -439,10 +443,21 @@ func v2LengthHint(s string) string {
 			fits = append(fits, v2HeaderString(t.letter, 0, t.version)[:1]+strings.ToUpper(s[1:2])+string(t.version))
 		}
 	}
+	if len(fits) > 0 {
+		return fmt.Sprintf("%d characters is the length of %s strings: is the header mistyped?", len(s), strings.Join(fits, ", "))
+	}
+	if t, ok := v2TypeByLetter(upper(s[0])); ok {
+		for n := 2; n <= grid.MaxSize; n++ {
+			h := v2HeaderString(t.letter, n, t.version)
+			if !strings.EqualFold(h[1:2], s[1:2]) && IsV2(h+s[3:]) {
+				fits = append(fits, h)
+			}
+		}
+	}
 	if len(fits) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d characters is the length of %s strings: is the header mistyped?", len(s), strings.Join(fits, ", "))
+	return fmt.Sprintf("%d characters is the length of %s strings: is the size code mistyped?", len(s), strings.Join(fits, ", "))
 }
 
 // unknownV2Letter tells, for a text shaped like a 2.0 string but for its

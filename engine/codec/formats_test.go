@@ -233,6 +233,10 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "S9B long, not v1", in: s9b + "00", want: "expected 165 characters for S9B, got 167"},
 		{name: "S9B typed as L9B", in: "L" + s9b[1:], want: "expected 327 characters for L9B, got 165; 165 characters is the length of S9B, X9B, W9B, C9B, T9B, U9B, B9B, V9B strings: is the header mistyped?"},
 		{name: "L9B typed as M9B", in: "M" + l9b(nil)[1:], want: "expected 408 characters for M9B, got 327; 327 characters is the length of L9B strings: is the header mistyped?"},
+		// A size code mistyped: the sizes of the type that fit are named.
+		{name: "S9B typed as S8B", in: "S8B" + s9b[3:], want: "expected 131 characters for S8B, got 165; 165 characters is the length of S9B strings: is the size code mistyped?"},
+		{name: "L9B typed as L6B", in: "L6B" + l9b(nil)[3:], want: "expected 111 characters for L6B, got 327; 327 characters is the length of L9B strings: is the size code mistyped?"},
+		{name: "K6C typed as K9C", in: "K9C" + k6cVeryEasy[3:], want: "expected 408 characters for K9C, got 147; 147 characters is the length of K6C strings: is the size code mistyped?"},
 		{name: "unknown type letter", in: "Q" + s9b[1:], want: "'Q' is not a 2.0 type letter (one of SXWCJLMKDTUBV), though the text has the length of a S9B string; as plain text: found 165 cells"},
 		{name: "JSON board", in: `{"size":9,"cells":[{"value":1},{}],"variant":"VARIANT_KILLER"}`, want: "the text is JSON, not a puzzle text format"},
 		{name: "JSON indented", in: "\n {\n  \"size\": 4\n}", want: "a structured board goes in Puzzle.board"},
