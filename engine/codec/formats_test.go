@@ -233,6 +233,11 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "S9B long, not v1", in: s9b + "00", want: "expected 165 characters for S9B, got 167"},
 		{name: "S9B typed as L9B", in: "L" + s9b[1:], want: "expected 327 characters for L9B, got 165; 165 characters is the length of S9B, X9B, W9B, C9B, T9B, U9B, B9B, V9B strings: is the header mistyped?"},
 		{name: "L9B typed as M9B", in: "M" + l9b(nil)[1:], want: "expected 408 characters for M9B, got 327; 327 characters is the length of L9B strings: is the header mistyped?"},
+		// A killer v1 string with a space after its comma, or wrapped:
+		// the lengths counted the white space ("got 81 and 163").
+		{name: "killer v1, space after the comma", in: strings.Replace(killerUnpacked, ",", ", ", 1), want: "the text is a killer v1 string broken by white space (at position 83), as a mail program wraps a long line: remove the spaces and line breaks"},
+		{name: "killer v1, wrapped", in: killerUnpacked[:150] + "\r\n" + killerUnpacked[150:], want: "the text is a killer v1 string broken by white space (at position 151)"},
+		{name: "killer v1, a part short", in: strings.Replace(killerUnpacked, ",", ", ", 1)[:200], want: "expected 81 colours and 162 sum digits (unpacked killer v1) or two 162-character halves (packed), got 81 and"},
 		// A size code mistyped: the sizes of the type that fit are named.
 		{name: "S9B typed as S8B", in: "S8B" + s9b[3:], want: "expected 131 characters for S8B, got 165; 165 characters is the length of S9B strings: is the size code mistyped?"},
 		{name: "L9B typed as L6B", in: "L6B" + l9b(nil)[3:], want: "expected 111 characters for L6B, got 327; 327 characters is the length of L9B strings: is the size code mistyped?"},

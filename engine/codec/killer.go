@@ -3,6 +3,7 @@ package codec
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -36,6 +37,14 @@ func DecodeKillerV1(s string) (*Puzzle, error) {
 		return decodeKillerUnpacked(left, right)
 	case len(left) == v1Len && len(right) == v1Len:
 		return decodeKillerPacked(left, right)
+	}
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		// A space after the comma, or a line wrapped by a mail program:
+		// the lengths counted it.
+		l, r := strings.Join(strings.Fields(left), ""), strings.Join(strings.Fields(right), "")
+		if len(l) == 81 && len(r) == 2*81 || len(l) == v1Len && len(r) == v1Len {
+			return nil, grid.FieldErrorf("text", "the text is a killer v1 string broken by white space (at position %d), as a mail program wraps a long line: remove the spaces and line breaks", i+1)
+		}
 	}
 	return nil, grid.FieldErrorf("text", "expected 81 colours and 162 sum digits (unpacked killer v1) or two 162-character halves (packed), got %d and %d characters", len(left), len(right))
 }
