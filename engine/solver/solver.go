@@ -40,7 +40,11 @@ type OnGuess uint8
 
 // The ways to undo a guess.
 const (
-	// StoreSafeCopy keeps a copy of the board before each guess.
+	// StoreSafeCopy keeps a copy of the board before each guess. On a
+	// board larger than 16×16 (see trailCells) the copy is kept as the
+	// changes made since, which restore the same board in less memory:
+	// the steps are the same, and a backtrack still reports its undoing
+	// as strategy.SafeCopy.
 	StoreSafeCopy OnGuess = iota
 	// BacktrackChanges records every change after a guess and undoes them.
 	BacktrackChanges
@@ -251,9 +255,22 @@ type Emit func(index int, step *strategy.Step, b *grid.Board) error
 // frame is a guess in force.
 type frame struct {
 	cell, digit int
-	mark        int         // trail mark (BacktrackChanges)
-	saved       *grid.Board // board before the guess (StoreSafeCopy)
+	mark        int         // trail mark (run.trail)
+	saved       *grid.Board // board before the guess (StoreSafeCopy, without run.trail)
 }
+
+// trailCells is the most cells of a board on which StoreSafeCopy keeps a
+// copy of the board for each guess in force; on a larger board it undoes
+// a guess through the board's trail instead. A copy of a 32×32 board
+// takes 6 KiB, and an empty one's solve held hundreds of them at once
+// (2–6 MiB): 50 SolveSteps calls whose clients read slowly, each solve
+// paused deep in its guesses, held 306 MB of live heap, past a pod of
+// 256 MiB. The trail holds a change (12 bytes) for each cell changed since
+// the solve began and not undone, each removing a candidate at least: 384
+// KiB at most on a 32×32 (32,768 candidates), 398 KiB of heap 600
+// guesses deep where the copies took 3.9 MiB. On boards up to 16×16 the
+// copies are small, and copying stays the way the option names.
+const trailCells = 16 * 16
 
 // Solve solves a copy of start, calling emit (if not nil) for every step.
 // It returns a context error when ctx ends, and ErrStepLimit or
@@ -398,6 +415,10 @@ type run struct {
 	// done is the solve's ctx.Done(), the sink's Cancel once logic's
 	// share of the time is spent (see Solve).
 	done <-chan struct{}
+	// trail tells that guesses are undone through the board's trail
+	// (BacktrackChanges, or StoreSafeCopy on a board of more than
+	// trailCells cells).
+	trail bool
 	// more returns the channel that closes when logic's extended share is
 	// spent, nil when none is left (see Solve and extendShare); nil once
 	// called, or for a solve without one.
@@ -637,7 +658,8 @@ func newRun(start *grid.Board, opts Options, emit Emit) *run {
 	r := &run{opts: opts, emit: emit, start: start, b: start.Clone(), res: &Result{}, unique: opts.Unique}
 	// A board of clues alone has the clues' solutions: its count says.
 	r.cluesUnique = opts.Unique || !start.Entered()
-	if opts.OnGuess == BacktrackChanges {
+	r.trail = opts.OnGuess == BacktrackChanges || start.Layout().Cells > trailCells
+	if r.trail {
 		r.b.Track(true)
 	}
 	if opts.Order == Random {
@@ -1190,7 +1212,7 @@ func (r *run) guess() error {
 	cands := b.Cands(cell)
 	d := r.chooseDigit(cell, cands)
 	f := frame{cell: cell, digit: d}
-	if r.opts.OnGuess == BacktrackChanges {
+	if r.trail {
 		f.mark = b.Mark()
 	} else {
 		f.saved = r.spareBoard()
@@ -1214,8 +1236,10 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	f := r.frames[len(r.frames)-1]
 	r.frames = r.frames[:len(r.frames)-1]
 	undone := strategy.SafeCopy
-	if r.opts.OnGuess == BacktrackChanges {
-		undone = b.Changes(f.mark)
+	if r.trail {
+		if r.opts.OnGuess == BacktrackChanges {
+			undone = b.Changes(f.mark)
+		}
 		b.Undo(f.mark)
 	} else {
 		b.CopyFrom(f.saved)
