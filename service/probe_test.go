@@ -37,7 +37,8 @@ import (
 // Rate, Generate and SolveSteps read to the end, in turn, of those
 // boards), and web-slow and web-stalled (slow and stalled over Connect on
 // the web port at $SOLVER_PROBE_WEB_ADDR, over HTTP/$SOLVER_PROBE_HTTP, 1
-// or 2); $SOLVER_PROBE_SIZES lists the sizes of the boards, taken in turn
+// or 2), with $SOLVER_PROBE_GUESSING set solving by guessing alone;
+// $SOLVER_PROBE_SIZES lists the sizes of the boards, taken in turn
 // (32); $SOLVER_PROBE_STREAMS streams (100) over $SOLVER_PROBE_CONNS
 // connections (1), held $SOLVER_PROBE_HOLD (15s), which is also their
 // deadline. It prints a line of what the streams ended with.
@@ -123,7 +124,7 @@ func TestHostileProbe(t *testing.T) {
 			case "slow":
 				// Reads one message every $SOLVER_PROBE_READ_EVERY: never
 				// stalled, yet every solve waits on its client.
-				s, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: hostilePuzzle(t, i)})
+				s, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: hostilePuzzle(t, i), Options: hostileOptions()})
 				for err == nil {
 					time.Sleep(readEvery)
 					_, err = s.Recv()
@@ -196,7 +197,7 @@ func (w *webProbe) solveSteps(ctx context.Context, p *sudokuv1.Puzzle, every tim
 	if w == nil {
 		return "no SOLVER_PROBE_WEB_ADDR"
 	}
-	msg, err := proto.Marshal(&sudokuv1.SolveStepsRequest{Puzzle: p})
+	msg, err := proto.Marshal(&sudokuv1.SolveStepsRequest{Puzzle: p, Options: hostileOptions()})
 	if err != nil {
 		return err.Error()
 	}
@@ -235,6 +236,16 @@ func (w *webProbe) solveSteps(ctx context.Context, p *sudokuv1.Puzzle, every tim
 			return "end: " + cmp.Or(end.Error.Code, "ok")
 		}
 	}
+}
+
+// hostileOptions returns the options of the slow and web modes' solves:
+// guessing alone when $SOLVER_PROBE_GUESSING is set, which takes a solve
+// deep in its guesses at once.
+func hostileOptions() *sudokuv1.SolveOptions {
+	if os.Getenv("SOLVER_PROBE_GUESSING") == "" {
+		return nil
+	}
+	return &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY}
 }
 
 // hostilePuzzle returns the empty Sudoku X board of stream i: 32×32 unless
