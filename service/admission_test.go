@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"net"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -106,6 +107,69 @@ func TestAdmissionBoardWeight(t *testing.T) {
 			waitFor(t, "the 32×32 call to leave", func() bool { return ts.g.admission.streams.Load() == 0 })
 			if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
 				t.Fatalf("Solve once the 32×32 call ended: %v", err)
+			}
+		})
+	}
+}
+
+// TestAdmissionWeighsBeforeBoard checks that a call refused for its
+// board's weight is refused before it builds the board: each such call
+// built its own layout first (854 KiB for a 32×32), and 1,000 SolveSteps
+// of 32×32 boards over 500 connections, 950 of them refused, held 20–30
+// MB of layouts built to be thrown away. It counts the bytes the server's
+// process allocates over refused calls.
+func TestAdmissionWeighsBeforeBoard(t *testing.T) {
+	empty32 := textPuzzle(strings.Repeat(".", 32*32))
+	tests := []struct {
+		name string
+		call func(context.Context, sudokuv1.SudokuServiceClient) error
+	}{
+		{"Solve", func(ctx context.Context, c sudokuv1.SudokuServiceClient) error {
+			_, err := c.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: empty32})
+			return err
+		}},
+		{"SolveSteps", func(ctx context.Context, c sudokuv1.SudokuServiceClient) error {
+			s, err := c.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: empty32})
+			if err == nil {
+				_, err = s.Recv()
+			}
+			return err
+		}},
+		{"Rate", func(ctx context.Context, c sudokuv1.SudokuServiceClient) error {
+			_, err := c.Rate(ctx, &sudokuv1.RateRequest{Puzzle: empty32})
+			return err
+		}},
+		{"FindSteps", func(ctx context.Context, c sudokuv1.SudokuServiceClient) error {
+			_, err := c.FindSteps(ctx, &sudokuv1.FindStepsRequest{Puzzle: empty32})
+			return err
+		}},
+	}
+	ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 4})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	idle, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	if _, err := client.SolveBatch(idle); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the idle stream to be counted", func() bool { return ts.g.admission.streams.Load() == 1 })
+	const calls, most = 20, 256 << 10 // bytes a refused call may allocate
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// Once first, so that what is built once (the standard
+			// layout a call copies) is in place.
+			if err := tt.call(context.Background(), client); status.Code(err) != codes.ResourceExhausted {
+				t.Fatalf("a 32×32 %s beside an idle stream under a cap of 4: %v, want ResourceExhausted", tt.name, err)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for range calls {
+				if err := tt.call(context.Background(), client); status.Code(err) != codes.ResourceExhausted {
+					t.Fatalf("a 32×32 %s beside an idle stream under a cap of 4: %v, want ResourceExhausted", tt.name, err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			if got := (after.TotalAlloc - before.TotalAlloc) / calls; got > most {
+				t.Errorf("a refused 32×32 %s allocated %d KiB; want at most %d KiB (no board built)", tt.name, got>>10, most>>10)
 			}
 		})
 	}

@@ -30,6 +30,15 @@ func (p *decodedPuzzle) names() grid.Notation {
 // the proto path of the puzzle in the request. Its strings are checked
 // first (CheckPuzzleText), whatever transport carried them.
 func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
+	return decodeSized(field, p, nil)
+}
+
+// decodeSized is decodePuzzle, calling sized, when it is not nil, with
+// the side of the board once the text or board is read and before the
+// board is built, which it refuses when sized fails: a call counted by
+// its board's weight (see weigh) is refused before it builds a layout of
+// its own, 854 KiB for a 32×32.
+func decodeSized(field string, p *sudokuv1.Puzzle, sized func(n int) error) (*decodedPuzzle, error) {
 	if p == nil {
 		return nil, grid.FieldErrorf(field, "a puzzle is required")
 	}
@@ -60,6 +69,11 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	}
 	if err := checkVariant(field, p, cp, detected); err != nil {
 		return nil, err
+	}
+	if sized != nil {
+		if err := sized(cp.Size); err != nil {
+			return nil, err
+		}
 	}
 	board := cp.TextBoard
 	if p.GetBoard() != nil {

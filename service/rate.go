@@ -55,7 +55,7 @@ const defaultFindSteps = 1000
 func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) (_ *sudokuv1.FindStepsResponse, err error) {
 	ctx, end := s.bound(ctx)
 	defer end(&err)
-	p, err := decodePuzzle("puzzle", req.GetPuzzle())
+	p, err := decodeSized("puzzle", req.GetPuzzle(), func(n int) error { return weigh(ctx, n) })
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -70,7 +70,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(err)
 	}
 	limit := int(capped(uint64(req.GetMaxSteps()), defaultFindSteps, uint64(s.cfg.MaxSteps)))
-	sl, err := s.admitBoard(ctx, p.board.Layout().N)
+	sl, err := s.admit(ctx) // weighed as its board was decoded
 	if err != nil {
 		return nil, toStatus(err)
 	}

@@ -24,7 +24,7 @@ var errTooLarge = errors.New("answer too large")
 func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (_ *sudokuv1.SolveResponse, err error) {
 	ctx, end := s.bound(ctx)
 	defer end(&err)
-	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
+	p, opts, err := s.prepareSized(req.GetPuzzle(), req.GetOptions(), func(n int) error { return weigh(ctx, n) })
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -32,7 +32,7 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (_ *sudo
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	sl, err := s.admitBoard(ctx, p.board.Layout().N)
+	sl, err := s.admit(ctx) // weighed as its board was decoded
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -241,11 +241,17 @@ func (s *Server) bound(ctx context.Context) (_ context.Context, end func(*error)
 
 // prepare validates and converts a request's puzzle and options.
 func (s *Server) prepare(p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions) (*decodedPuzzle, solver.Options, error) {
+	return s.prepareSized(p, o, nil)
+}
+
+// prepareSized is prepare, calling sized with the side of the board before
+// the board is built (see decodeSized).
+func (s *Server) prepareSized(p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions, sized func(n int) error) (*decodedPuzzle, solver.Options, error) {
 	opts, err := s.solveOptions(o)
 	if err != nil {
 		return nil, opts, err
 	}
-	dp, err := decodePuzzle("puzzle", p)
+	dp, err := decodeSized("puzzle", p, sized)
 	if err != nil {
 		return nil, opts, err
 	}
@@ -256,13 +262,15 @@ func (s *Server) prepare(p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions) (*decoded
 }
 
 // prepareAdmitted prepares a request's puzzle and options (see prepare),
-// then takes a slot for the call (see admit), which the caller releases.
+// counting the call as its board weighs once the board's side is read and
+// before the board is built (see admitBoard), then takes a slot for the
+// call (see admit), which the caller releases.
 func (s *Server) prepareAdmitted(ctx context.Context, p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions) (*decodedPuzzle, solver.Options, *slot, error) {
-	dp, opts, err := s.prepare(p, o)
+	dp, opts, err := s.prepareSized(p, o, func(n int) error { return weigh(ctx, n) })
 	if err != nil {
 		return nil, opts, nil, err
 	}
-	sl, err := s.admitBoard(ctx, dp.board.Layout().N)
+	sl, err := s.admit(ctx)
 	if err != nil {
 		return nil, opts, nil, err
 	}
