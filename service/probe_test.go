@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -32,7 +33,7 @@ import (
 // nonreading (SolveBatch streams that send batch messages without end and
 // read nothing), idle (SolveBatch streams that send nothing), stalled
 // (SolveSteps of an empty 32×32 Sudoku X whose client reads nothing),
-// slow (the same SolveSteps, whose client reads a message every
+// flood (the same, each refused call made again at once), slow (the same SolveSteps, whose client reads a message every
 // $SOLVER_PROBE_READ_EVERY, 20ms), mix (Solve with its steps, FindSteps,
 // Rate, Generate and SolveSteps read to the end, in turn, of those
 // boards), and web-slow and web-stalled (slow and stalled over Connect on
@@ -141,6 +142,22 @@ func TestHostileProbe(t *testing.T) {
 					every = readEvery
 				}
 				endAs(web.solveSteps(ctx, hostilePuzzle(t, i), every))
+			case "flood":
+				// Stalled calls whose client makes each refused call
+				// again at once.
+				for ctx.Err() == nil {
+					s, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: hostilePuzzle(t, i)})
+					if err == nil {
+						_, err = s.Header()
+					}
+					if err == nil {
+						_, err = s.Recv()
+					}
+					if status.Code(err) != codes.ResourceExhausted {
+						<-ctx.Done()
+					}
+				}
+				end(nil)
 			case "mix":
 				end(probeMixCall(ctx, client, i, hostilePuzzle(t, i)))
 			case "stalled":
@@ -155,7 +172,7 @@ func TestHostileProbe(t *testing.T) {
 				}
 				end(err)
 			default:
-				t.Errorf("SOLVER_PROBE_MODE %q: want nonreading, idle, stalled, slow, mix, web-slow or web-stalled", mode)
+				t.Errorf("SOLVER_PROBE_MODE %q: want nonreading, idle, stalled, flood, slow, mix, web-slow or web-stalled", mode)
 			}
 		}()
 	}
