@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -391,6 +393,44 @@ func TestWebLinkBadStep(t *testing.T) {
 			}
 			if got := eval[string](ctx, t, status); strings.Contains(got, "The link's step") {
 				t.Errorf("after Solve the status still says %q", got)
+			}
+		})
+	}
+}
+
+// TestWebLinkStepWhileSolving holds back the solve's steps (the browser
+// pauses the SolveSteps call) of a permalink and checks that the page's
+// link keeps the link's step until it arrives: the link was built from
+// the step shown, step 1, so that Copy link, and the address play mode
+// rewrites on entering (a reload), lost the step of a long solve.
+func TestWebLinkStepWhileSolving(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	_, err := chromedp.Run(ctx, chromedp.Action[cdp.Empty](func(ctx context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+		return cdp.Call(ctx, tg, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/SolveSteps", RequestStage: fetch.RequestStageRequest}}})
+	}))
+	if err != nil {
+		t.Fatalf("holding back SolveSteps: %v", err)
+	}
+	const step = `new URL(%s).searchParams.get('step')`
+	for _, tt := range []struct {
+		name, more, ready string
+	}{
+		{"replay", "", `window.sudokuViewer.position() !== null`},
+		{"play mode", "play=41" + classicHard[2:], `window.sudokuPlay.on()`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, classicHard, 30, tt.more))
+			if err := chromedp.Do(ctx, poll(tt.ready, 20*time.Second)); err != nil {
+				t.Fatalf("%v (status %q)", err, eval[string](ctx, t, `document.getElementById('status').textContent`))
+			}
+			if state := eval[string](ctx, t, `document.body.dataset.state`); state != "solving" {
+				t.Fatalf("the page is %q, want solving (its steps held back)", state)
+			}
+			if got := eval[string](ctx, t, fmt.Sprintf(step, `window.sudokuViewer.link()`)); got != "30" {
+				t.Errorf("while the steps are on their way the page's link has step %q, want the link's 30", got)
+			}
+			if got := eval[string](ctx, t, fmt.Sprintf(step, `location.href`)); got != "30" {
+				t.Errorf("while the steps are on their way the address has step %q, want the link's 30", got)
 			}
 		})
 	}

@@ -1152,7 +1152,9 @@
     q.set('puzzle', run.raw);
     for (const [param, field] of Object.entries(LINK_FIELDS)) if (p[field]) q.set(param, p[field]);
     if (p.tolerant) q.set('tolerant', '1');
-    q.set('step', String(pos + 1));
+    // A permalink's step not yet arrived is still the link's: the step
+    // shown until then (1) would lose it to Copy link or a reload.
+    q.set('step', String(run.at !== null ? run.at : pos + 1));
     const mine = player ? player.linkParam() : '';
     if (mine) q.set('play', mine);
     const marks = player ? player.linkMarks() : '';
