@@ -296,6 +296,17 @@ func TestWebExportGridReadsBack(t *testing.T) {
 			p.pad(4)
 			p.until(func(g playGame) bool { return g.Vals[g.Sel] == 4 })
 		}},
+		// The service reads no Str8ts black cell from a grid ("give its
+		// 2.0 string"): a Str8ts board is copied as JSON too.
+		{"Str8ts, replay, step 3", func() {
+			open(ctx, t, permalink(base, str8tsStrict, 3))
+			if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('3. ')`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"Str8ts, play mode, no pencil marks", func() {
+			startPlay(ctx, t, base, str8tsStrict)
+		}},
 		{"killer, replay, step 5", func() {
 			open(ctx, t, permalink(base, killerPuzzle, 5))
 			if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('5. ')`, 20*time.Second)); err != nil {
@@ -340,6 +351,15 @@ func TestWebExportGridReadsBack(t *testing.T) {
 				}
 			}
 			// The board's shape and the pencil marks come back too.
+			black := 0
+			for _, c := range cells {
+				if c.GetBlack() {
+					black++
+				}
+			}
+			if shown := eval[int](ctx, t, `sudokuViewer.position().L.black.filter(Boolean).length`); black != shown {
+				t.Errorf("the copied grid reads back with %d black cells, the page shows %d\n%s", black, shown, grid)
+			}
 			shown := eval[int](ctx, t, `(sudokuViewer.position().structured.cages || []).length`)
 			if got := len(conv.GetBoard().GetCages()); got != shown {
 				t.Errorf("the copied grid reads back with %d cages, the page shows %d\n%s", got, shown, grid)

@@ -76,8 +76,7 @@
 
   // gridText returns the board as the forum's pencil-mark grid (HoDoKu's
   // and SudokuWiki's layout): each cell its digit or its candidates,
-  // columns padded to their widest cell, '|' between boxes. A Str8ts black
-  // cell reads '#', with its clue after it. A board without a cell of two
+  // columns padded to their widest cell, '|' between boxes. A board without a cell of two
   // candidates or more (play mode before any pencil marks, a solved board)
   // is no pencil-mark grid to a reader, which then takes the ':' and '.'
   // of its rules for cells: its rules are drawn with '+' alone, as a plain
@@ -85,7 +84,6 @@
   function gridText(pos) {
     const L = pos.L, n = L.n;
     const cell = (i) => {
-      if (L.black[i]) return '#' + (pos.vals[i] ? L.symbols[pos.vals[i] - 1] : '');
       if (pos.vals[i]) return L.symbols[pos.vals[i] - 1];
       let s = '';
       for (let d = 1; d <= n; d++) if (pos.cands[i] & 2 ** (d - 1)) s += L.symbols[d - 1];
@@ -112,17 +110,18 @@
   }
 
   // gridCarries reports whether a pencil-mark grid says the whole board:
-  // a classic board of regular boxes, or a plain Str8ts ('#' cells). Cages,
-  // regions of its own, diagonals, windows or colour groups are lost in
-  // one, which a reader takes for a classic board; so are symbols of its
-  // own (a 4×4 in A–D), which a reader takes for digits past the size.
+  // a classic board of regular boxes. Cages, regions of its own,
+  // diagonals, windows or colour groups are lost in one, which a reader
+  // takes for a classic board; so are symbols of its own (a 4×4 in A–D),
+  // which a reader takes for digits past the size. A Str8ts board's black
+  // cells ('#') the service does not read from a grid at all ("give its
+  // 2.0 string").
   function gridCarries(pos) {
     const b = pos.structured || {};
     if ([...pos.L.symbols].slice(0, pos.L.n).join('') !== DEFAULT_SYMBOLS.slice(0, pos.L.n)) return false;
     const variant = b.variant || 'VARIANT_CLASSIC';
     if ((b.cages && b.cages.length) || (b.regions && b.regions.length)) return false;
-    if (variant === 'VARIANT_STR8TS') return true;
-    return variant === 'VARIANT_CLASSIC' && !!(pos.L.boxRows && pos.L.region);
+    return variant === 'VARIANT_CLASSIC' && !pos.L.black.some(Boolean) && !!(pos.L.boxRows && pos.L.region);
   }
 
   // positionJSON returns the board shown as the service's JSON board (what
@@ -154,7 +153,7 @@
   // grid cannot carry the board, and says which.
   function copyGrid(pos) {
     if (gridCarries(pos)) return copy('grid', gridText(pos));
-    return copy('board as JSON with its pencil marks (a forum grid cannot carry its cages, regions, extra units or symbols of its own)', positionJSON(pos));
+    return copy('board as JSON with its pencil marks (a forum grid cannot carry its cages, regions, extra units, black cells or symbols of its own)', positionJSON(pos));
   }
 
   // copy puts text on the clipboard, or, where the page may not write it
