@@ -685,9 +685,7 @@ func (t *trial) followOn(e *keptTrial, in []grid.Digits) bool {
 	for w, word := range e.read {
 		for ; ok && word != 0; word &= word - 1 {
 			x := w<<6 + bits.TrailingZeros64(word)
-			for gone := t.cand[x] &^ in[x]; ok && gone != 0; gone &= gone - 1 {
-				ok = t.remove(x, gone.Min(), 0)
-			}
+			ok = t.removeSet(x, t.cand[x]&^in[x], 0)
 		}
 	}
 	ok = ok && t.run()
@@ -925,14 +923,60 @@ func (t *trial) remove(c, d, ev int) bool {
 	return true
 }
 
+// removeSet takes the digits ds, candidates of cell c, out of it by event
+// ev, as remove takes them one by one in increasing order, leaving the
+// same state (the groups and units marked in the same order); false when
+// the cell is left empty (t.bad set). Each digit's removal outside the
+// first costs remove only its own words: the cell's groups and units are
+// marked, and their locks and counts taken, once for all (a unit's
+// counts are a counter a digit, which a set of digits takes together).
+func (t *trial) removeSet(c int, ds grid.Digits, ev int) bool {
+	if ds&(ds-1) == 0 {
+		if ds == 0 {
+			return true
+		}
+		return t.remove(c, ds.Min(), ev)
+	}
+	x := t.cand[c] &^ ds
+	if x == 0 {
+		// Emptied: one by one, so that the cell counts as one digit's
+		// before its last goes, as it does there.
+		for ; ds != 0; ds &= ds - 1 {
+			if !t.remove(c, ds.Min(), ev) {
+				return false
+			}
+		}
+		return true
+	}
+	t.lookedAt(c)
+	t.cand[c] = x
+	for o := ds; o != 0; o &= o - 1 {
+		d := o.Min()
+		t.digitCells[d][c>>6] &^= 1 << (c & 63)
+		t.by[c*16+d] = int32(ev) + 1
+	}
+	one := x&(x-1) == 0
+	if one {
+		t.singleCells[c>>6] |= 1 << (c & 63)
+	}
+	for _, g := range t.cellGrp[c] {
+		t.markG(g)
+		t.lockedG[g] &^= ds
+	}
+	for _, u := range t.l.CellUnit(c) {
+		t.markU(u)
+		t.lockU[u] |= ds
+		t.unitCnt[u].remove(ds, x, one)
+	}
+	return true
+}
+
 // fix makes d the digit of cell c by event ev: its other candidates and
 // its peers' copies of d leave.
 func (t *trial) fix(c, d, ev int) bool {
 	t.lookedAt(c)
-	for o := t.cand[c] &^ grid.Bit(d); o != 0; o &= o - 1 {
-		if !t.remove(c, o.Min(), ev) {
-			return false
-		}
+	if !t.removeSet(c, t.cand[c]&^grid.Bit(d), ev) {
+		return false
 	}
 	// Each peer is looked at; those holding d lose it.
 	t.looked(t.peers[c])
@@ -1326,12 +1370,12 @@ func (t *trial) follow(g int) bool {
 	}
 	ev := -1
 	for i, c := range grp.cells {
-		for ds := t.cand[c] &^ f.support[i]; ds != 0; ds &= ds - 1 {
+		if ds := t.cand[c] &^ f.support[i]; ds != 0 {
 			if ev < 0 {
 				ev = len(t.events)
 				t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
 			}
-			if !t.remove(c, ds.Min(), ev) {
+			if !t.removeSet(c, ds, ev) {
 				return false
 			}
 		}

@@ -521,10 +521,8 @@ func (t *trial) applyNaked(u int, open, pick []int, ds grid.Digits) (any, ok boo
 		if ev < 0 {
 			ev = t.strongEvent(strongNaked, u, pick, ds)
 		}
-		for x := t.cand[c] & ds; x != 0; x &= x - 1 {
-			if !t.remove(c, x.Min(), ev) {
-				return true, false
-			}
+		if !t.removeSet(c, t.cand[c]&ds, ev) {
+			return true, false
 		}
 	}
 	return ev >= 0, true
@@ -595,10 +593,8 @@ func (t *trial) applyHidden(u int, cells []int, ds grid.Digits, at uint16) (any,
 		if ev < 0 {
 			ev = t.strongEvent(strongHidden, u, pick, ds)
 		}
-		for x := t.cand[c] &^ ds; x != 0; x &= x - 1 {
-			if !t.remove(c, x.Min(), ev) {
-				return true, false
-			}
+		if !t.removeSet(c, t.cand[c]&^ds, ev) {
+			return true, false
 		}
 	}
 	return ev >= 0, true
@@ -635,11 +631,11 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 		p := &ps[i]
 		support := t.pieceSupport(p, &sx.okb[i])
 		for j, c := range p.in {
-			for x := t.cand[c] &^ support[j]; x != 0; x &= x - 1 {
+			if x := t.cand[c] &^ support[j]; x != 0 {
 				if ev < 0 {
 					ev = t.strongEvent(strongUnion, u, sx.reads[u], 0)
 				}
-				if !t.remove(c, x.Min(), ev) {
+				if !t.removeSet(c, x, ev) {
 					return true, false
 				}
 			}

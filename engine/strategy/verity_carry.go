@@ -108,9 +108,7 @@ func (t *trial) resume(end []grid.Digits) bool {
 	t.events = append(t.events, trialEvent{group: -1, cell: -1, unit: -1})
 	ok := true
 	for x, ds := range end {
-		for out := ds &^ t.base[x]; ok && out != 0; out &= out - 1 {
-			ok = t.remove(x, out.Min(), 0)
-		}
+		ok = t.removeSet(x, ds&^t.base[x], 0)
 		if !ok {
 			break
 		}
