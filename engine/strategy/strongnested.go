@@ -664,20 +664,21 @@ func (t *trial) combine(ps []piece) {
 // cages together (sx.okb, sx.cut): the unions of the sets of the first
 // pieces forward (sx.fwd), then back from the whole unit those of the
 // last pieces (sx.bwd), a piece's set surviving where it joins the two.
+// The forward unions stop before the last piece: the backward pass
+// starts from the whole unit and joins the last piece's sets to the
+// unions before it, so where no choice finishes the unit none of them
+// survives, nor any set before them, without the unions of every piece.
 func (t *trial) unionSets(ps []piece) {
 	sx := t.sx
 	m := len(ps)
 	sx.fwd[0] = bits512{1}
-	for i := range ps {
+	for i := range m - 1 {
 		sx.fwd[i+1] = bits512{}
 		for _, s := range ps[i].sets {
 			sx.fwd[i].addTo(&sx.fwd[i+1], int(s))
 		}
 	}
 	full := 1<<t.l.N - 1
-	if !sx.fwd[m].has(full) {
-		sx.fwd[m] = bits512{} // no choice finishes the unit: every digit leaves
-	}
 	var end bits512
 	end.set(full)
 	next := &end
