@@ -105,7 +105,10 @@ type strongState struct {
 	okb [grid.MaxSize]bits512
 	cut [grid.MaxSize]bool
 	fwd [grid.MaxSize + 1]bits512
-	bwd [grid.MaxSize]bits512
+	// fwdU[u] are unit u's forward unions as unionSets last worked them
+	// out, for the next to start from.
+	fwdU []fwdUnions
+	bwd  [grid.MaxSize]bits512
 	// lv[j] are the sets of different digits the first j cells of a
 	// piece take (see pieceSupport).
 	lv [grid.MaxSize + 1]bits512
@@ -254,6 +257,7 @@ func (t *trial) strongSetup(l *grid.Layout) *strongState {
 	sx.rmask = make([][2]uint64, len(l.Units()))
 	sx.quiet = make([][]uint32, len(l.Units()))
 	sx.quietOK = make([]bool, len(l.Units()))
+	sx.fwdU = make([]fwdUnions, len(l.Units()))
 	for u := range l.Units() {
 		unit := l.Unit(u)
 		if unit.Partial || len(unit.Cells) != l.N {
@@ -615,7 +619,7 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 	if sx.quietOK[u] && sameGens(ps, sx.quiet[u]) {
 		return false, true // the sets its last pass cut none of
 	}
-	t.combine(ps)
+	t.combine(ps, &sx.fwdU[u])
 	sx.quiet[u], sx.quietOK[u] = sx.quiet[u][:0], true
 	for i := range ps {
 		sx.quiet[u] = append(sx.quiet[u], ps[i].gen)
@@ -645,38 +649,66 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 }
 
 // combine leaves in sx.cut and sx.okb which sets of a unit's pieces ps
-// survive its cages together (see unionSets), taken from the memo where
-// it holds them.
-func (t *trial) combine(ps []piece) {
+// survive its cages together (see unionSets, fu the unit's forward
+// unions), taken from the memo where it holds them.
+func (t *trial) combine(ps []piece, fu *fwdUnions) {
 	sx := t.sx
 	e, hit := sx.unionMemo(t.l.N, ps)
 	if hit {
 		e.load(sx, ps)
 		return
 	}
-	t.unionSets(ps)
+	t.unionSets(ps, fu)
 	if e != nil {
 		e.keep(sx, t.l.N, ps)
 	}
 }
 
+// fwdUnions are the forward unions of a unit's pieces (see unionSets):
+// at[i] the unions of the sets of pieces 0 to i-1, for i below n, worked
+// out from the sets of generations gens (piece.gen).
+type fwdUnions struct {
+	at   []bits512
+	gens []uint32
+	n    int
+}
+
 // unionSets works out which sets of the pieces ps of a unit survive its
 // cages together (sx.okb, sx.cut): the unions of the sets of the first
-// pieces forward (sx.fwd), then back from the whole unit those of the
-// last pieces (sx.bwd), a piece's set surviving where it joins the two.
-// The forward unions stop before the last piece: the backward pass
-// starts from the whole unit and joins the last piece's sets to the
-// unions before it, so where no choice finishes the unit none of them
-// survives, nor any set before them, without the unions of every piece.
-func (t *trial) unionSets(ps []piece) {
+// pieces forward (fu.at, or sx.fwd where fu is nil), then back from the
+// whole unit those of the last pieces (sx.bwd), a piece's set surviving
+// where it joins the two. The forward unions stop before the last piece:
+// the backward pass starts from the whole unit and joins the last
+// piece's sets to the unions before it, so where no choice finishes the
+// unit none of them survives, nor any set before them, without the
+// unions of every piece. Those of fu that the first pieces' sets, of
+// the same generations, made last time are taken as they are: a trial
+// most often changes a piece or two of a unit.
+func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 	sx := t.sx
 	m := len(ps)
-	sx.fwd[0] = bits512{1}
-	for i := range m - 1 {
-		sx.fwd[i+1] = bits512{}
-		for _, s := range ps[i].sets {
-			sx.fwd[i].addTo(&sx.fwd[i+1], int(s))
+	fwd, from := sx.fwd[:], 0
+	if fu != nil && m > 0 {
+		if len(fu.at) != m {
+			fu.at, fu.gens, fu.n = make([]bits512, m), make([]uint32, m), 0
 		}
+		fwd = fu.at
+		for from+1 < fu.n && ps[from].gen == fu.gens[from] {
+			from++
+		}
+	}
+	fwd[0] = bits512{1}
+	for i := from; i < m-1; i++ {
+		fwd[i+1] = bits512{}
+		for _, s := range ps[i].sets {
+			fwd[i].addTo(&fwd[i+1], int(s))
+		}
+	}
+	if fu != nil && m > 0 {
+		for i := from; i < m-1; i++ {
+			fu.gens[i] = ps[i].gen
+		}
+		fu.n = m
 	}
 	full := 1<<t.l.N - 1
 	var end bits512
@@ -686,7 +718,7 @@ func (t *trial) unionSets(ps []piece) {
 		sx.bwd[i], sx.okb[i] = bits512{}, bits512{}
 		sx.cut[i] = false
 		for _, s := range ps[i].sets {
-			if !next.takeFrom(&sx.bwd[i], &sx.fwd[i], int(s)) {
+			if !next.takeFrom(&sx.bwd[i], &fwd[i], int(s)) {
 				sx.cut[i] = true
 				continue
 			}

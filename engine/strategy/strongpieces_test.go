@@ -242,8 +242,8 @@ func TestUnionMemo(t *testing.T) {
 				if _, hit := memo.sx.unionMemo(l.N, ps); hit {
 					hits++
 				}
-				memo.combine(ps)
-				fresh.unionSets(qs)
+				memo.combine(ps, &memo.sx.fwdU[u])
+				fresh.unionSets(qs, nil)
 				for i := range ps {
 					if memo.sx.cut[i] != fresh.sx.cut[i] {
 						t.Fatalf("tarek %d, round %d, unit %d, piece %d: cut %v, want %v", line, round, u, i, memo.sx.cut[i], fresh.sx.cut[i])

@@ -46,11 +46,14 @@ func plainUnion(ps []piece, full int) (okb []bits512, cut []bool) {
 // last piece) to plainUnion, which tries every choice of sets: on the
 // layouts of tarek's first three killers with random candidates, which
 // pieces of each unit lose a set, and the sets that survive of those
-// that do. Enough units must lose sets, and enough have no choice that
-// covers them (every set lost), for the comparison to mean something.
+// that do, with the unit's forward unions kept from the boards before
+// (fwdUnions: the boards differ in a few cells) and without. Enough
+// units must lose sets, enough have no choice that covers them (every
+// set lost), and enough forward unions be taken as kept, for the
+// comparison to mean something.
 func TestUnionSetsPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(64, 37))
-	units, cutUnits, dead := 0, 0, 0
+	units, cutUnits, dead, kept := 0, 0, 0, 0
 	for _, line := range []int{1, 2, 3} {
 		l := tarekBoard(t, line).Layout()
 		_, tr := twoStrongTrials(l)
@@ -65,17 +68,25 @@ func TestUnionSetsPlain(t *testing.T) {
 				for i := range ps {
 					tr.pieceSets(&ps[i])
 				}
-				tr.unionSets(ps)
 				okb, cut := plainUnion(ps, full)
+				fu := &tr.sx.fwdU[u]
+				for j := 0; j+1 < fu.n && ps[j].gen == fu.gens[j]; j++ {
+					kept++
+				}
+				for _, with := range []*fwdUnions{fu, nil} {
+					tr.unionSets(ps, with)
+					for i := range ps {
+						if tr.sx.cut[i] != cut[i] {
+							t.Fatalf("tarek %d, unit %d, piece %d (kept unions %v): cut %v, want %v", line, u, i, with != nil, tr.sx.cut[i], cut[i])
+						}
+						if cut[i] && tr.sx.okb[i] != okb[i] {
+							t.Fatalf("tarek %d, unit %d, piece %d (kept unions %v): sets kept %x, want %x", line, u, i, with != nil, tr.sx.okb[i], okb[i])
+						}
+					}
+				}
 				units++
 				anyCut, all := false, true
 				for i := range ps {
-					if tr.sx.cut[i] != cut[i] {
-						t.Fatalf("tarek %d, unit %d, piece %d: cut %v, want %v", line, u, i, tr.sx.cut[i], cut[i])
-					}
-					if cut[i] && tr.sx.okb[i] != okb[i] {
-						t.Fatalf("tarek %d, unit %d, piece %d: sets kept %x, want %x", line, u, i, tr.sx.okb[i], okb[i])
-					}
 					anyCut = anyCut || cut[i]
 					all = all && okb[i] == bits512{}
 				}
@@ -88,8 +99,8 @@ func TestUnionSetsPlain(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d units, %d lost sets, %d every set", units, cutUnits, dead)
-	if cutUnits < 200 || dead < 20 {
-		t.Errorf("%d units lost sets, %d every set: too few to compare", cutUnits, dead)
+	t.Logf("%d units, %d lost sets, %d every set, %d forward unions kept", units, cutUnits, dead, kept)
+	if cutUnits < 200 || dead < 20 || kept < 1000 {
+		t.Errorf("%d units lost sets, %d every set, %d forward unions kept: too few to compare", cutUnits, dead, kept)
 	}
 }
