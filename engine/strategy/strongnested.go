@@ -710,11 +710,26 @@ func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 		}
 		fu.n = m
 	}
+	if m == 0 {
+		return
+	}
+	// The last piece's sets join the whole unit where the rest of it is
+	// a union before them (takeFrom from the unit alone, one set each).
 	full := 1<<t.l.N - 1
-	var end bits512
-	end.set(full)
-	next := &end
-	for i := m - 1; i >= 0; i-- {
+	last := m - 1
+	sx.bwd[last], sx.okb[last] = bits512{}, bits512{}
+	sx.cut[last] = false
+	for _, s := range ps[last].sets {
+		rest := full &^ int(s)
+		if int(s)&^full != 0 || !fwd[last].has(rest) {
+			sx.cut[last] = true
+			continue
+		}
+		sx.bwd[last].set(rest)
+		sx.okb[last].set(int(s))
+	}
+	next := &sx.bwd[last]
+	for i := last - 1; i >= 0; i-- {
 		sx.bwd[i], sx.okb[i] = bits512{}, bits512{}
 		sx.cut[i] = false
 		for _, s := range ps[i].sets {
