@@ -591,3 +591,63 @@ func (fakeStream) SendHeader(metadata.MD) error { return nil }
 func (fakeStream) SetTrailer(metadata.MD)       {}
 func (fakeStream) SendMsg(any) error            { return nil }
 func (fakeStream) RecvMsg(any) error            { return nil }
+
+// TestAdmissionRefusedReleasesDeadline checks that a call refused over the
+// cap whose client set a deadline has its server-side context cancelled
+// once it is refused, rather than left with its deadline's timer armed
+// until the deadline passes: gRPC leaves the context of a call a tap
+// refuses to its deadline, and a client that makes each refused call
+// again at once left tens of thousands of such timers, which fired
+// together at its deadline.
+func TestAdmissionRefusedReleasesDeadline(t *testing.T) {
+	tests := []struct {
+		name   string
+		method string
+		call   func(context.Context, sudokuv1.SudokuServiceClient) error
+	}{
+		{"Solve", "/sudoku.v1.SudokuService/Solve", func(ctx context.Context, c sudokuv1.SudokuServiceClient) error {
+			_, err := c.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			return err
+		}},
+		{"SolveSteps", "/sudoku.v1.SudokuService/SolveSteps", func(ctx context.Context, c sudokuv1.SudokuServiceClient) error {
+			s, err := c.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(seedEasy)})
+			if err == nil {
+				_, err = s.Recv()
+			}
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := make(chan context.Context, 1)
+			seen := func(ctx context.Context, info *tap.Info) (context.Context, error) {
+				if info.FullMethodName == tt.method {
+					calls <- ctx
+				}
+				return ctx, nil
+			}
+			ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 1, InTaps: []tap.ServerInHandle{seen}})
+			client := sudokuv1.NewSudokuServiceClient(ts.conn)
+			idle, cancel := context.WithCancel(context.Background())
+			t.Cleanup(cancel)
+			if _, err := client.SolveBatch(idle); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the idle stream to be counted", func() bool { return ts.g.admission.streams.Load() == 1 })
+
+			// The deadline is far enough that the server ends the
+			// refused call well before it; the test waits for it
+			// without the fix.
+			ctx, cancelCall := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancelCall()
+			if err := tt.call(ctx, client); status.Code(err) != codes.ResourceExhausted {
+				t.Fatalf("%s over the cap: %v, want ResourceExhausted", tt.name, err)
+			}
+			server := <-calls
+			<-server.Done()
+			if err := server.Err(); err != context.Canceled {
+				t.Errorf("the refused call's context ended with %v, want %v (cancelled when refused, not left to its deadline)", err, context.Canceled)
+			}
+		})
+	}
+}
