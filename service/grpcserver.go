@@ -168,12 +168,15 @@ type GRPCConfig struct {
 	MaxRequestSize int
 	// MaxStreams, when positive, is the most calls in progress at once
 	// across all connections, health checks excepted: a call over it is
-	// refused with ResourceExhausted before its request is read. A call
-	// counts until it ends, however long its client stalls.
+	// refused with ResourceExhausted before its request is read (a unary
+	// call with a deadline once read, before it is handled: see
+	// refusing). A call counts until it ends, however long its client
+	// stalls.
 	MaxStreams int
 	// MaxHeap, when positive, is the Go heap size in bytes (sampled every
 	// 100 ms) above which new calls, health checks excepted, are refused
-	// with ResourceExhausted before their request is read.
+	// with ResourceExhausted before their request is read (as MaxStreams
+	// does).
 	MaxHeap uint64
 	// MaxHealthWatches, when positive, is the most health Watch streams
 	// open at once (exempt from MaxStreams and MaxHeap, as every health
