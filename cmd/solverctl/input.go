@@ -87,6 +87,10 @@ func fromUTF16(b []byte) (text string, ok bool, err error) {
 	case bytes.HasPrefix(b, utf16BE):
 		order = binary.BigEndian
 	default:
+		if order, ok := bareUTF16(b); ok {
+			// No mark to skip: decode from the first byte.
+			return decodeUTF16(append([]byte{0, 0}, trimOdd(b)...), order), true, nil
+		}
 		return "", false, nil
 	}
 	if len(b)%2 != 0 {
@@ -95,11 +99,51 @@ func fromUTF16(b []byte) (text string, ok bool, err error) {
 		}
 		b = b[:len(b)-1]
 	}
+	return decodeUTF16(b, order), true, nil
+}
+
+// decodeUTF16 returns b, UTF-16 of order after its first two bytes (its
+// byte order mark) and of even length, as UTF-8.
+func decodeUTF16(b []byte, order binary.ByteOrder) string {
 	u := make([]uint16, len(b)/2-1)
 	for i := range u {
 		u[i] = order.Uint16(b[2+2*i:])
 	}
-	return string(utf16.Decode(u)), true, nil
+	return string(utf16.Decode(u))
+}
+
+// trimOdd returns b without a last odd byte.
+func trimOdd(b []byte) []byte { return b[:len(b)&^1] }
+
+// bareUTF16 reports whether b is ASCII written as UTF-16 without a byte
+// order mark (a NUL byte before or after each character, as some
+// exporters write it), and in which byte order. No puzzle text holds a
+// NUL, so such a text is read as what it says rather than refused at its
+// first NUL. A last odd byte of white space is allowed, as fromUTF16
+// allows it.
+func bareUTF16(b []byte) (binary.ByteOrder, bool) {
+	if len(b)%2 != 0 {
+		if last := b[len(b)-1]; last != '\n' && last != '\r' && last != ' ' && last != '\t' {
+			return nil, false
+		}
+		b = b[:len(b)-1]
+	}
+	if len(b) < 4 {
+		return nil, false
+	}
+	ascii := func(c byte) bool { return c != 0 && c < 0x80 }
+	le, be := true, true
+	for i := 0; i < len(b) && (le || be); i += 2 {
+		le = le && ascii(b[i]) && b[i+1] == 0
+		be = be && b[i] == 0 && ascii(b[i+1])
+	}
+	switch {
+	case le:
+		return binary.LittleEndian, true
+	case be:
+		return binary.BigEndian, true
+	}
+	return nil, false
 }
 
 // byteOrderMark is the UTF-8 byte order mark that Windows editors write at
@@ -245,6 +289,10 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 		s := strings.TrimRight(string(lr.buf), "\r\n")
 		if lr.line == 1 && (bytes.HasPrefix(lr.buf, utf16LE) || bytes.HasPrefix(lr.buf, utf16BE)) {
 			return "", 0, false, errors.New("the input is UTF-16 text (it starts with a UTF-16 byte order mark): batch and rate read UTF-8; save it as UTF-8")
+		}
+		if lr.line == 1 && bytes.Count(lr.buf, []byte{0}) >= len(lr.buf)/3 && len(lr.buf) >= 4 {
+			// A NUL every other byte: UTF-16 without its mark.
+			return "", 0, false, errors.New("the input looks like UTF-16 text without a byte order mark (a NUL byte every other byte): batch and rate read UTF-8; save it as UTF-8")
 		}
 		// Not only the first line: files joined (cat a.txt b.txt) each
 		// start with the mark their editor wrote, before a comment too;

@@ -182,6 +182,10 @@ func TestReadArgByteOrderMark(t *testing.T) {
 		// cmd's echo >> appends one byte of line end.
 		{"UTF-16 LE and a byte of line end", append(utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle), '\n'), seedPuzzle},
 		{"UTF-16 LE odd length", append(utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle), 'x'), "error: odd number of bytes"},
+		// Without the mark: refused at its first NUL before.
+		{"UTF-16 LE without a mark", utf16Text(binary.LittleEndian, seedPuzzle+"\r\n"), seedPuzzle},
+		{"UTF-16 BE without a mark", utf16Text(binary.BigEndian, seedPuzzle), seedPuzzle},
+		{"UTF-16 LE lines without a mark", append(utf16Text(binary.LittleEndian, grid), '\n'), grid},
 		{"not UTF-16", []byte(seedPuzzle), seedPuzzle},
 	}
 	for _, tt := range tests {
@@ -200,6 +204,33 @@ func TestReadArgByteOrderMark(t *testing.T) {
 			}
 			if err != nil || got != tt.want {
 				t.Fatalf("readArg(@bom.txt) = %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestBatchRefusesUTF16 checks that batch names a list in UTF-16, with its
+// byte order mark or without (a NUL byte every other byte, each line
+// refused at its first NUL before), rather than failing its lines one by
+// one.
+func TestBatchRefusesUTF16(t *testing.T) {
+	tests := []struct {
+		name    string
+		content []byte
+	}{
+		{"LE with a mark", utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle+"\r\n"+seedPuzzle+"\r\n")},
+		{"LE without a mark", utf16Text(binary.LittleEndian, seedPuzzle+"\r\n"+seedPuzzle+"\r\n")},
+		{"BE without a mark", utf16Text(binary.BigEndian, seedPuzzle+"\n"+seedPuzzle)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "list.txt")
+			if err := os.WriteFile(file, tt.content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			stdout, _, err := runCLI(t, "", "batch", file)
+			if err == nil || !strings.Contains(err.Error(), "UTF-16") || !strings.Contains(err.Error(), "save it as UTF-8") {
+				t.Errorf("batch of a UTF-16 list: %v (output %q); want an error naming UTF-16", err, stdout)
 			}
 		})
 	}
