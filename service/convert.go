@@ -70,6 +70,11 @@ func decodeSized(field string, p *sudokuv1.Puzzle, sized func(n int) error) (*de
 	if err := checkVariant(field, p, cp, detected); err != nil {
 		return nil, err
 	}
+	if p.GetText() != "" && variant.HasCages() && len(cp.Cages) == 0 && !cp.VariantSet {
+		// The variant asks for cages the form cannot carry: the variant is
+		// what the caller would change (the text may be right).
+		return nil, grid.FieldErrorf(field+".variant", "%s needs cages, which %s does not carry: give the puzzle in a form that carries cages (SudokuWiki's killer v1 string, a 2.0 string such as L9B or K6C, the killer arrow form, or a board with cages), or leave variant unset", p.GetVariant(), detected.Noun())
+	}
 	if sized != nil {
 		if err := sized(cp.Size); err != nil {
 			return nil, err

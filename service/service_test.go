@@ -350,7 +350,8 @@ func TestInvalidArgument(t *testing.T) {
 		{"unknown strategy", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "Z-Wing"}}}, "options.strategies[1]", "unknown strategy"},
 		{"charset repeats", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, Charset: "#ABCB"}}, "puzzle.charset", "repeats"},
 		{"unsupported format", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded"},
-		{"killer without cages", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Variant: sudokuv1.Variant_VARIANT_KILLER}}, "puzzle.text", "needs cages"},
+		{"killer without cages", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Variant: sudokuv1.Variant_VARIANT_KILLER}}, "puzzle.variant", "VARIANT_KILLER needs cages, which a plain text does not carry"},
+		{"KenKen grid without cages", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: "1 . . .\n. . . .\n. . . .\n. . . 4"}, Variant: sudokuv1.Variant_VARIANT_KENKEN}}, "puzzle.variant", "VARIANT_KENKEN needs cages, which"},
 		// Strings are bounded, whatever the transport (see also TestInvalidUTF8).
 		{"text too long", &sudokuv1.SolveRequest{Puzzle: textPuzzle(strings.Repeat(" ", MaxTextLen+1))}, "puzzle.text", "more than 65536"},
 		// A 2.0 string's header fixes the variant and the layout.
