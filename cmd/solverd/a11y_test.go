@@ -59,6 +59,14 @@ func TestWebAccessible(t *testing.T) {
 		if playing := eval[bool](ctx, t, `document.body.classList.contains('playing')`); playing || focus != "playmode" {
 			t.Errorf("after Escape on Undo: playing %v, focus on %q; want the replay, the focus on the play mode toggle", playing, focus)
 		}
+		// Entering it from a replay button, which play mode hides.
+		p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('first').focus()`), chromedp.KeyEvent("p"))
+		if err := chromedp.Do(ctx, poll(`document.body.classList.contains('playing')`, 10*time.Second)); err != nil {
+			t.Fatalf("p on the first-step button did not enter play mode: %v", err)
+		}
+		if focus := eval[string](ctx, t, `document.activeElement ? document.activeElement.id : ''`); focus != "playmode" {
+			t.Errorf("after p on the first-step button: focus on %q; want the play mode toggle (the button is hidden)", focus)
+		}
 	})
 
 	t.Run("less motion", func(t *testing.T) {

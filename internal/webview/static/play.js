@@ -567,11 +567,12 @@
       if (P.sel < 0) P.sel = P.vals.findIndex((d, cell) => !d && !P.L.black[cell]);
     } else {
       $('cellinfo').textContent = '';
-      if (document.activeElement && document.activeElement.closest('.playonly')) {
-        // Its button is hidden now: the focus goes back to the toggle.
-        $('playmode').focus();
-      }
     }
+    // A control the switch hid (a replay button entering, a play one
+    // leaving) held the focus, which would fall to the page's body: it
+    // goes to the toggle, shown in both.
+    const a = document.activeElement;
+    if (a && a !== document.body && a.getClientRects().length === 0) $('playmode').focus();
     history.replaceState(null, '', V.link());
     V.redraw();
   }
