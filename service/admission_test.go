@@ -145,13 +145,7 @@ func TestAdmissionWeighsBeforeBoard(t *testing.T) {
 		}},
 	}
 	ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 4})
-	client := sudokuv1.NewSudokuServiceClient(ts.conn)
-	idle, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	if _, err := client.SolveBatch(idle); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, "the idle stream to be counted", func() bool { return ts.g.admission.streams.Load() == 1 })
+	client := holdIdleStream(t, ts)
 	const calls, most = 20, 256 << 10 // bytes a refused call may allocate
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -190,13 +184,7 @@ func TestAdmissionGenerateWeight(t *testing.T) {
 		{"base on a puzzle", &sudokuv1.GenerateRequest{Seed: 1, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Puzzle: empty32}},
 	}
 	small := startServer(t, Config{}, GRPCConfig{MaxStreams: 4})
-	client := sudokuv1.NewSudokuServiceClient(small.conn)
-	idle, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	if _, err := client.SolveBatch(idle); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, "the idle stream to be counted", func() bool { return small.g.admission.streams.Load() == 1 })
+	client := holdIdleStream(t, small)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -627,13 +615,7 @@ func TestAdmissionRefusedReleasesDeadline(t *testing.T) {
 				return ctx, nil
 			}
 			ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 1, InTaps: []tap.ServerInHandle{seen}})
-			client := sudokuv1.NewSudokuServiceClient(ts.conn)
-			idle, cancel := context.WithCancel(context.Background())
-			t.Cleanup(cancel)
-			if _, err := client.SolveBatch(idle); err != nil {
-				t.Fatal(err)
-			}
-			waitFor(t, "the idle stream to be counted", func() bool { return ts.g.admission.streams.Load() == 1 })
+			client := holdIdleStream(t, ts)
 
 			// The deadline is far enough that the server ends the
 			// refused call well before it; the test waits for it
@@ -650,4 +632,19 @@ func TestAdmissionRefusedReleasesDeadline(t *testing.T) {
 			}
 		})
 	}
+}
+
+// holdIdleStream opens a SolveBatch stream on ts that sends nothing until
+// the test ends, counted in ts's admission as a call in progress, and
+// returns a client of ts.
+func holdIdleStream(t *testing.T, ts *testServer) sudokuv1.SudokuServiceClient {
+	t.Helper()
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	idle, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	if _, err := client.SolveBatch(idle); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the idle stream to be counted", func() bool { return ts.g.admission.streams.Load() == 1 })
+	return client
 }

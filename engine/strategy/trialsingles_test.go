@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // TestTrialSinglesPlain holds the trials' singles (which passes by the
@@ -25,23 +22,10 @@ import (
 // fix or lock something, and enough end in a contradiction, for the
 // comparison to mean something.
 func TestTrialSinglesPlain(t *testing.T) {
-	lines := shared.Lines(t, "../search/testdata/killer9-tarek.txt")[:6]
 	rng := rand.New(rand.NewPCG(11, 38))
 	var plain trial
 	passes, changed, broken := 0, 0, 0
-	for i, line := range lines {
-		p, _, err := codec.Decode(strings.TrimSpace(line), codec.DecodeOptions{Tolerant: true})
-		if err != nil {
-			t.Fatalf("killer9-tarek.txt:%d: %v", i+1, err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatalf("killer9-tarek.txt:%d: %v", i+1, err)
-		}
-		tr := new(trial)
-		if !tr.start(b) {
-			t.Fatalf("killer9-tarek.txt:%d breaks a rule", i+1)
-		}
+	for i, tr := range tarekTrials(t, 6) {
 		for range 150 {
 			// From the base, or from it with a few candidates gone (the
 			// counts a trial starts from follow its start's).
