@@ -132,7 +132,9 @@ type Options struct {
 	DeepLooks int
 	// OneDeepSearch lets a Mixed solve of a killer whose DeepLooks is 0
 	// run Long Nested Cage Contradiction once, where it would make its
-	// first guess: one search of the strategy's own budget, every step
+	// first guess, unless under CheckMultiple the count there took more
+	// than deepCountCap guesses (see weighDeep): one search of the
+	// strategy's own budget, every step
 	// it found taken in order (a batch, see Batches), then logic goes on.
 	// When that search found a step, each later place where the solve
 	// would guess gets a Strong Nested Cage Contradiction search the same
@@ -460,10 +462,12 @@ type run struct {
 	// Options.DeepLooks found nothing, or that the searches of
 	// Options.OneDeepSearch are over (see deepRound); longFound that its
 	// Long search found a step, and strongRuns the Strong searches it
-	// ran since.
-	deepSpent  bool
-	longFound  bool
-	strongRuns int
+	// ran since; deepWeighed that the count has decided whether they
+	// run at all (see weighDeep).
+	deepSpent   bool
+	deepWeighed bool
+	longFound   bool
+	strongRuns  int
 	// verityRuns records that the nested searches of
 	// Options.OneDeepSearch are over and its Cage Filling Verity searches
 	// run, verityLooks the looks at fillings they took (see verityDeep).
@@ -728,6 +732,9 @@ func (r *run) run(ctx context.Context) error {
 			r.res.Status = Stuck
 			return nil
 		}
+		if err := r.weighDeep(ctx); err != nil {
+			return err
+		}
 		if found, err := r.deepRound(ctx); found || err != nil {
 			if err != nil {
 				return err
@@ -820,6 +827,42 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 	r.deepSpent = true
 	return false, nil
 }
+
+// weighDeep decides, once, where a Mixed solve of a killer would first
+// run the searches of Options.OneDeepSearch, whether they run at all: it
+// counts the solutions there (under CheckMultiple the count comes before
+// the first guess anyway, and a count on a board that logic narrowed has
+// the same solutions) and leaves the searches out when the count needed
+// more than deepCountCap guesses. It leaves the searches a request asked
+// for (DeepLooks, VerityLooks) as they are.
+func (r *run) weighDeep(ctx context.Context) error {
+	if r.deepWeighed || !r.opts.OneDeepSearch || r.opts.DeepLooks > 0 || r.opts.VerityLooks > 0 ||
+		!r.opts.CheckMultiple || r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 ||
+		r.res.LogicShareSpent || kindOf(r.b.Layout()) != cageBoard {
+		return nil
+	}
+	r.deepWeighed = true
+	if !r.counted {
+		if err := r.countSolutions(ctx); err != nil {
+			return err
+		}
+	}
+	if r.counts.Nodes > deepCountCap {
+		r.deepSpent = true
+	}
+	return nil
+}
+
+// deepCountCap is the most guesses the count of a killer's board may take
+// for the searches of Options.OneDeepSearch to run on it (see weighDeep).
+// Where those searches finished a killer of our fixtures by logic, the
+// count of the board they started from took at most 10,129 guesses
+// (tarek's 41 1,457, Wecoc #1 10,019, killer9-cage5-hard.txt's 6,082 to
+// 10,129); on the forum's Mathemagic killers it takes 55,000 to 192,000,
+// and there the searches found a few steps, never finished one, and took
+// 0.5 to 1.9 s of CPU before the first guess
+// (docs/variant-techniques.md, session 65).
+const deepCountCap = 20_000
 
 // oneDeep runs the next search of Options.OneDeepSearch: Long Nested
 // Cage Contradiction's first, then, once that found a step, Strong

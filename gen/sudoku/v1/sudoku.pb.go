@@ -1685,7 +1685,11 @@ type SolveOptions struct {
 	// many looks at cage fillings; a step found is taken and logic goes on,
 	// and the first round that finds nothing leaves the solve to guess.
 	// 400000 finishes one more of the forum's pathological killers by logic
-	// for seconds of CPU more on the others. 0, the default, runs Long
+	// for seconds of CPU more on the others. 0, the default, counts the
+	// solutions there first (under check_multiple, which counts before the
+	// first guess anyway) and leaves all that follows out when the count
+	// took more than 20000 guesses (the forum's hardest killers, which
+	// these searches never finish); otherwise it runs Long
 	// Nested Cage Contradiction once in the solve, with its own budget,
 	// every step its search finds taken, stopping once 500000 looks have
 	// passed without a step (0.1-0.4 s of CPU more on a 9×9 killer it does
