@@ -833,7 +833,8 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 // counts the solutions there (under CheckMultiple the count comes before
 // the first guess anyway, and a count on a board that logic narrowed has
 // the same solutions) and leaves the searches out when the count needed
-// more than deepCountCap guesses. It leaves the searches a request asked
+// more than deepCountCap guesses or found other than one solution. It
+// leaves the searches a request asked
 // for (DeepLooks, VerityLooks) as they are.
 func (r *run) weighDeep(ctx context.Context) error {
 	if r.deepWeighed || !r.opts.OneDeepSearch || r.opts.DeepLooks > 0 || r.opts.VerityLooks > 0 ||
@@ -847,7 +848,10 @@ func (r *run) weighDeep(ctx context.Context) error {
 			return err
 		}
 	}
-	if r.counts.Nodes > deepCountCap {
+	switch n := len(r.counts.Solutions); {
+	case r.counts.Nodes > deepCountCap, n > 1, n == 0 && r.counts.Complete:
+		// Past what the searches finish; or a board with several
+		// solutions, which logic cannot finish, or with none.
 		r.deepSpent = true
 	}
 	return nil
