@@ -134,8 +134,8 @@ type Options struct {
 	// run Long Nested Cage Contradiction once, where it would make its
 	// first guess, unless under CheckMultiple the count there took more
 	// than deepCountCap guesses (see weighDeep): one search of the
-	// strategy's own budget, every step
-	// it found taken in order (a batch, see Batches), then logic goes on.
+	// strategy's own budget, every step it found taken in order (a
+	// batch, see Batches), then logic goes on.
 	// When that search found a step, each later place where the solve
 	// would guess gets a Strong Nested Cage Contradiction search the same
 	// way, up to strongDeepSearches of them, while each finds a step;
@@ -834,8 +834,8 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 // the first guess anyway, and a count on a board that logic narrowed has
 // the same solutions) and leaves the searches out when the count needed
 // more than deepCountCap guesses or found other than one solution. It
-// leaves the searches a request asked
-// for (DeepLooks, VerityLooks) as they are.
+// leaves the searches a request asked for (DeepLooks, VerityLooks) as
+// they are.
 func (r *run) weighDeep(ctx context.Context) error {
 	if r.deepWeighed || !r.opts.OneDeepSearch || r.opts.DeepLooks > 0 || r.opts.VerityLooks > 0 ||
 		!r.opts.CheckMultiple || r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 ||
