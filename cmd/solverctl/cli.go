@@ -197,7 +197,8 @@ commands:
 PUZZLE is the puzzle text in any supported format, or a structured board
 as protojson (what convert --to json writes; -format json, or detected by
 its {); @FILE reads it from a file and - from standard input, %d KiB at
-most. Without a puzzle, a built-in example is solved; without any
+most, past the comment lines it starts with (# and a space, as lists
+write them). Without a puzzle, a built-in example is solved; without any
 arguments, its steps are streamed.
 
 -strategies takes method letters or names: letters are case-sensitive (b is

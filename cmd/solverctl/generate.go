@@ -99,13 +99,11 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 				return err
 			}
 			if text == "" {
-				// Read as no puzzle, it would derive one on an empty
-				// board: the person named one.
-				name := pos[0]
-				if name == "-" {
-					name = "standard input"
-				}
-				return fmt.Errorf("%s: %s holds no puzzle (empty or white space only)", cmd.name, name)
+				// A blank argument (a file or standard input with no
+				// puzzle is readArg's error). Read as no puzzle, it
+				// would derive one on an empty board: the person named
+				// one.
+				return fmt.Errorf("%s: the argument is blank: it holds no puzzle", cmd.name)
 			}
 		}
 		if req.Puzzle, err = f.puzzle(ctx, e, text); err != nil {

@@ -139,7 +139,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"puzzle in new mode", []string{"generate", seedPuzzle}, true, "--mode base or start"},
 		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
 		// Read as no puzzle, an empty input made a new classic puzzle.
-		{"base from empty input", []string{"generate", "--mode", "base", "-"}, false, "generate: standard input holds no puzzle"},
+		{"base from empty input", []string{"generate", "--mode", "base", "-"}, false, "reading standard input: it is empty"},
+		{"base from a blank argument", []string{"generate", "--mode", "base", ""}, false, "generate: the argument is blank"},
 		{"map in new mode", []string{"generate", "--map", "1122112233443344"}, true, "-map is read with --mode base"},
 		{"two puzzles", []string{"generate", "--mode", "start", seedPuzzle, seedPuzzle}, true, "at most one"},
 		// Options no puzzle can meet, refused before any call as the

@@ -26,7 +26,8 @@ var errTooLong = fmt.Errorf("more than %d bytes (the service takes at most %d by
 
 // readArg returns the text an argument stands for: the contents of FILE for
 // @FILE, all of stdin for - (when stdinOK), else the argument itself. Text
-// read is trimmed of surrounding white space. It reads at most maxInput
+// read is trimmed of surrounding white space and of the comment lines it
+// starts with (see skipComments). It reads at most maxInput
 // bytes, failing beyond, and gives up when ctx ends (Ctrl-C), even while
 // a read is blocked on a terminal or a pipe.
 func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (string, error) {
@@ -64,7 +65,31 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 	if !ok {
 		text = string(b)
 	}
-	return strings.TrimSpace(strings.TrimPrefix(text, byteOrderMark)), nil
+	text = strings.TrimSpace(strings.TrimPrefix(text, byteOrderMark))
+	switch rest := skipComments(text); {
+	case text == "":
+		return "", fmt.Errorf("reading %s: it is empty", name)
+	case rest == "":
+		return "", fmt.Errorf("reading %s: it holds only comment lines (# ...), no puzzle", name)
+	default:
+		return rest, nil
+	}
+}
+
+// skipComments returns text without the comment lines it starts with,
+// and the blank lines among them: lines that start with '#' alone or
+// before white space ("# source"), as a list of puzzles writes them (see
+// isComment). '#' followed by anything else starts no comment: the N×N
+// form's charset line (#ABCD) and "### Map" line start so.
+func skipComments(text string) string {
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		if t := strings.TrimSpace(line); t != "" && !isComment(t, "#") {
+			break
+		}
+		text = strings.TrimSpace(rest)
+	}
+	return text
 }
 
 // UTF-16 byte order marks, little- and big-endian: neither starts valid

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -63,6 +64,47 @@ func TestReadArgBounded(t *testing.T) {
 			}
 			if err != nil || got != tt.want {
 				t.Fatalf("got %.40q, %v; want %.40q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestReadArgComments: a file or standard input may start with comment
+// lines ('#' alone or before white space, as the lists and fixtures write
+// them), which are skipped with the blank lines among them; lines that
+// '#' starts otherwise (the N×N form's charset and map lines) are the
+// puzzle's. A text of comments alone, or none, is an error naming it.
+func TestReadArgComments(t *testing.T) {
+	dir := t.TempDir()
+	nxn := "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\nAABB\nAABB\nCCDD\nCCDD"
+	tests := []struct {
+		name, content, want, wantErr string
+	}{
+		{"a comment line", "# janko.at killer 22\n" + seedPuzzle + "\n", seedPuzzle, ""},
+		{"comments and blank lines", "\n#\n# source: a book\n\n#\tpage 3\r\n" + seedPuzzle, seedPuzzle, ""},
+		{"the N×N form", nxn, nxn, ""},
+		{"a comment before the N×N form", "# 4×4\n" + nxn, nxn, ""},
+		{"a comment after the puzzle", seedPuzzle + "\n# note", seedPuzzle + "\n# note", ""},
+		{"comments alone", "# one\n\n# two\n", "", "only comment lines"},
+		{"empty", " \n", "", "it is empty"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, fmt.Sprintf("p%d.txt", i))
+			if err := os.WriteFile(path, []byte(tt.content), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			for _, arg := range []string{"@" + path, "-"} {
+				got, err := readArg(context.Background(), strings.NewReader(tt.content), arg, true)
+				if tt.wantErr != "" {
+					if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+						t.Fatalf("%s: got %q, %v; want an error with %q", arg, got, err, tt.wantErr)
+					}
+					continue
+				}
+				if err != nil || got != tt.want {
+					t.Fatalf("%s: got %q, %v; want %q", arg, got, err, tt.want)
+				}
 			}
 		})
 	}
