@@ -243,3 +243,20 @@ func TestOneDeepWeighedSeveral(t *testing.T) {
 		t.Errorf("weighed %v, Long step %v, Cage Filling Verity run %v (%d looks); want the searches left out", r.deepWeighed, r.longFound, r.verityRuns, r.verityLooks)
 	}
 }
+
+// TestOneDeepWeighedNodeLimit: where Options.MaxNodes cuts the count that
+// weighs the deep searches short (tarek's killer 37 is counted there in
+// 5,435 guesses), the searches run and the solve counts again before its
+// first guess, on the board they narrowed, where 5,000 guesses prove the
+// solution unique, as they did before the count came first.
+func TestOneDeepWeighedNodeLimit(t *testing.T) {
+	if quick() {
+		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")
+	}
+	b := variantLine(t, "killer9-tarek.txt", 37)
+	opts := Options{Type: Mixed, Order: Guided, Weight: Weighted, CheckMultiple: true, OneDeepSearch: true, MaxNodes: 5000}
+	res, err := Solve(context.Background(), b, opts, nil)
+	if err != nil || res.Status != Solved || res.Count != 1 || !res.CountComplete {
+		t.Fatalf("status %v, count %d (complete %v), %v; want solved, proved unique", res.Status, res.Count, res.CountComplete, err)
+	}
+}

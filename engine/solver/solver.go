@@ -847,6 +847,12 @@ func (r *run) weighDeep(ctx context.Context) error {
 		if err := r.countSolutions(ctx); err != nil {
 			return err
 		}
+		if !r.counts.Complete && len(r.counts.Solutions) < 2 {
+			// Cut short by Options.MaxNodes, undecided: the count
+			// before the first guess is made again, on the board the
+			// deep searches will have narrowed, where it may complete.
+			r.counted = false
+		}
 	}
 	switch n := len(r.counts.Solutions); {
 	case r.counts.Nodes > deepCountCap, n > 1, n == 0 && r.counts.Complete:
