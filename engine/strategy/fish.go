@@ -959,19 +959,24 @@ type fishLines struct {
 	// band, on boards of regular boxes, maps a cover line to the cover
 	// lines of its band of boxes across the base lines: fins all in one
 	// box lie in one band. Nil on other boards and for basic fish.
-	band   *[grid.MaxSize]uint32
-	finned bool
-	d, k   int
-	byRow  bool
-	lines  *[grid.MaxSize]uint32 // base line -> cover lines with the digit
-	maxFin int                   // the most cover lines fins may add
+	band *[grid.MaxSize]uint32
+	// regional, for finned fish on boards of irregular regions (jigsaw),
+	// cuts the cover choices whose fins already lie in two regions, as
+	// band does on regular boxes.
+	regional bool
+	finned   bool
+	d, k     int
+	byRow    bool
+	lines    *[grid.MaxSize]uint32 // base line -> cover lines with the digit
+	maxFin   int                   // the most cover lines fins may add
 }
 
 // findLineFish reports the fish of the line shape on b: sizes as the sink
 // asks, smallest first, then digit by digit, rows as base lines before
-// columns. Its state is on the stack (no field of ln may point into ln,
-// which would move it to the heap): a solve calls it often.
-func findLineFish(b *grid.Board, sink *Sink, shape *fishShape) {
+// columns. It returns the number of choices of base and cover lines it
+// tried (the search's work). Its state is on the stack (no field of ln may
+// point into ln, which would move it to the heap): a solve calls it often.
+func findLineFish(b *grid.Board, sink *Sink, shape *fishShape) uint {
 	ln := fishLines{b: b, sink: sink, shape: shape}
 	l := b.Layout()
 	n := l.N
@@ -1009,7 +1014,7 @@ func findLineFish(b *grid.Board, sink *Sink, shape *fishShape) {
 			}
 			for o, byRow := range [2]bool{true, false} {
 				ln.d, ln.k, ln.byRow, ln.lines = d, k, byRow, &planes[o][d-1]
-				ln.band = nil
+				ln.band, ln.regional = nil, ln.finned && !banded
 				if banded {
 					// Rows as base lines cover columns, banded by box width.
 					ln.band = &rowBand
@@ -1024,11 +1029,12 @@ func findLineFish(b *grid.Board, sink *Sink, shape *fishShape) {
 					}
 				}
 				if !ln.bases(live, 0, k, 0, 0) {
-					return
+					return ln.work
 				}
 			}
 		}
 	}
+	return ln.work
 }
 
 // cell returns the cell of base line base and cover line cover.
@@ -1069,18 +1075,18 @@ func (ln *fishLines) bases(live uint32, from, left int, chosen, union uint32) bo
 
 // covers chooses k cover lines among rest, lowest first, and tries
 // the fish they make; fins holds the lines passed over, which hold fins.
-// Choices whose fins cannot lie in one box are cut. It returns false when
+// Choices whose fins cannot lie in one region are cut. It returns false when
 // the sink is done or cancelled.
 func (ln *fishLines) covers(chosen, rest uint32, left int, cover, fins uint32) bool {
 	if left == 0 {
-		if ln.scattered(fins | rest) {
+		if ln.scattered(chosen, fins|rest) {
 			return true
 		}
 		return ln.try(chosen, cover)
 	}
 	for m := rest; m != 0; m &= m - 1 {
 		passed := fins | rest&^m
-		if ln.scattered(passed) {
+		if ln.scattered(chosen, passed) {
 			break // passing over more lines only scatters the fins more
 		}
 		bit := m & -m
@@ -1091,11 +1097,35 @@ func (ln *fishLines) covers(chosen, rest uint32, left int, cover, fins uint32) b
 	return true
 }
 
-// scattered reports whether fins in lines could not all lie in one box,
-// on a board of regular boxes.
-func (ln *fishLines) scattered(lines uint32) bool {
-	band := ln.band
-	return band != nil && lines != 0 && lines&^band[trailing(lines)] != 0
+// scattered reports whether the fins of base lines chosen in cover lines
+// lines could not all lie in one region: on a board of regular boxes,
+// when lines span two bands of boxes; on one of irregular regions, when
+// the candidates of chosen in lines lie in two regions (passing over
+// more lines only adds fins).
+func (ln *fishLines) scattered(chosen, lines uint32) bool {
+	if band := ln.band; band != nil {
+		return lines != 0 && lines&^band[trailing(lines)] != 0
+	}
+	if !ln.regional {
+		return false
+	}
+	l := ln.b.Layout()
+	region := -1
+	for m := lines; m != 0; m &= m - 1 {
+		c := trailing(m)
+		for x := chosen; x != 0; x &= x - 1 {
+			base := trailing(x)
+			if ln.lines[base]&(1<<c) == 0 {
+				continue
+			}
+			if r := l.Region(ln.cell(base, c)); region < 0 {
+				region = r
+			} else if r != region {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // try checks the fish of base lines chosen and cover lines cover; it
