@@ -68,6 +68,13 @@ type straightTrial struct {
 	// (after its own changes, which close none); 0 for none.
 	lastWin  []grid.Digits
 	winState [][]cellState
+	// seeAll[i] lists the cells outside compartment comps[i] that see
+	// any two of its cells, when every two see the same ones (a line's
+	// compartment without boxes or diagonals across it), else nil: they
+	// are the cells that see every place of a digit with two or more.
+	// plainSee turns them off (a test compares).
+	seeAll   [][]int
+	plainSee bool
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -125,7 +132,34 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 	for _, u := range st.comps {
 		st.winState = append(st.winState, make([]cellState, len(l.Unit(u).Cells)))
 	}
+	st.seeAll = make([][]int, len(st.comps))
+	for i := range st.comps {
+		st.seeAll[i] = st.commonPeers(i)
+	}
 	return st
+}
+
+// commonPeers returns the cells outside compartment comps[i] that see
+// any two of its cells when every two see the same ones, else nil.
+func (st *straightTrial) commonPeers(i int) []int {
+	cells := st.l.Unit(st.comps[i]).Cells
+	if len(cells) < 2 {
+		return nil
+	}
+	first, see := make(CellSet, st.words), make(CellSet, st.words)
+	for x, c := range cells {
+		for y, e := range cells[x+1:] {
+			see.Copy(st.peerSet(c))
+			see.And(st.peerSet(e))
+			see.AndNot(st.compSet(i))
+			if x == 0 && y == 0 {
+				first.Copy(see)
+			} else if !slices.Equal(see, first) {
+				return nil
+			}
+		}
+	}
+	return first.AppendCells([]int{}) // not nil when empty: a common set still
 }
 
 // peerSet returns the peers of cell c.
@@ -625,9 +659,25 @@ func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 			changed = true
 		}
 	}
+	// The sure digits with two places or more, found in one pass: until
+	// a digit goes in, the compartment's cells stay as they are, and
+	// with seeAll such a digit leaves the same cells whatever its places.
+	var once, twice grid.Digits
+	for _, c := range cells {
+		ds := w.Cands(c)
+		twice |= once & ds
+		once |= ds
+	}
+	seeAll, placedOne := st.seeAll[i], false
 	var places [grid.MaxSize]int
 	for ; sure != 0; sure &= sure - 1 {
 		d := sure.Min()
+		if seeAll != nil && twice.Has(d) && !placedOne && !st.plainSee {
+			for _, p := range seeAll {
+				changed = w.Eliminate(p, d) || changed
+			}
+			continue
+		}
 		n := 0
 		for _, c := range cells {
 			if w.Cands(c).Has(d) {
@@ -637,6 +687,7 @@ func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 		}
 		if n == 1 {
 			changed = w.Place(places[0], d) || changed
+			placedOne = true // the placed cell left the places of other digits
 			continue
 		}
 		// The cells that see every place, outside the compartment.

@@ -120,3 +120,82 @@ func TestStraightOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyStraightsAsPlain follows the simple rules of the Str8ts trials
+// from random boards (a candidate placed and a few others removed after
+// the rules on each extreme puzzle) with the shortcuts of applyStraights
+// (the sure digits cleared earlier in a run, the cells every two of a
+// compartment's see) and without (plainSee): propagate must run out at
+// the same place or end on the same board, and propagateFrom, from
+// scratch and from the puzzle's end, end the same way.
+func TestApplyStraightsAsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 65))
+	var ended, ranOut, common, apart int
+	for n := 1; n <= 15; n++ {
+		b := fileBoard(t, "../solver/testdata/str8ts-extreme.txt", n)
+		l := b.Layout()
+		fast, plain := newStraightTrial(l), newStraightTrial(l)
+		plain.plainSee = true
+		for i := range fast.comps {
+			if fast.seeAll[i] != nil {
+				common++
+			} else {
+				apart++
+			}
+		}
+		plain.work, fast.work = b.Clone(), b.Clone()
+		if _, ok := plain.propagate(); !ok {
+			t.Fatalf("puzzle %d: the simple rules run out on the puzzle", n)
+		}
+		fast.propagate()
+		ref := plain.work.Clone()
+		for range 300 {
+			x := ref.Clone()
+			var open []int
+			for c := range l.Cells {
+				if x.Value(c) == 0 && !l.IsBlack(c) && x.Cands(c).Count() >= 2 {
+					open = append(open, c)
+				}
+			}
+			if len(open) == 0 {
+				break
+			}
+			c := open[rng.IntN(len(open))]
+			ds := x.Cands(c)
+			for range rng.IntN(ds.Count()) {
+				ds &= ds - 1
+			}
+			x.Place(c, ds.Min())
+			for range rng.IntN(4) {
+				c := open[rng.IntN(len(open))]
+				if x.Value(c) == 0 && x.Cands(c).Count() >= 2 {
+					x.Eliminate(c, x.Cands(c).Max())
+				}
+			}
+			plain.work = copyBoard(plain.work, x)
+			wantFail, wantOK := plain.propagate()
+			fast.work = copyBoard(fast.work, x)
+			gotFail, gotOK := fast.propagate()
+			if gotOK != wantOK || gotFail != wantFail || !sameBoard(fast.work, plain.work) {
+				t.Fatalf("puzzle %d: propagate with the shortcuts ends %v at %+v, plain %v at %+v (or on another board)", n, gotOK, gotFail, wantOK, wantFail)
+			}
+			for _, from := range []*grid.Board{nil, ref} {
+				plain.work = copyBoard(plain.work, x)
+				wantOK := plain.propagateFrom(from)
+				fast.work = copyBoard(fast.work, x)
+				if gotOK := fast.propagateFrom(from); gotOK != wantOK || wantOK && !sameBoard(fast.work, plain.work) {
+					t.Fatalf("puzzle %d: propagateFrom with the shortcuts ends %v, plain %v (or on another board)", n, gotOK, wantOK)
+				}
+			}
+			if wantOK {
+				ended++
+			} else {
+				ranOut++
+			}
+		}
+	}
+	t.Logf("%d boards ended, %d ran out; %d compartments with common cells, %d without", ended, ranOut, common, apart)
+	if ended < 500 || ranOut < 200 || common == 0 || apart == 0 {
+		t.Errorf("%d boards ended and %d ran out, %d and %d compartments: want at least 500, 200, 1 and 1", ended, ranOut, common, apart)
+	}
+}
