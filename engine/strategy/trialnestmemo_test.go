@@ -20,26 +20,55 @@ func TestNestMemoAgrees(t *testing.T) {
 	if testing.Short() || Race {
 		t.Skip("skipped under -short and -race: Nested Cage Contradiction searches, seconds of CPU")
 	}
+	nestMemoAgrees(t, false, []nestMemoCase{{18, 4}, {9, 3}})
+}
+
+// TestNestMemoAgreesStrong is TestNestMemoAgrees for Strong Nested Cage
+// Contradiction, whose strong trials (subsets and unit combinations
+// followed too) depend on their candidates alone as the plain ones do:
+// the chained find-all searches along tarek's killer 37 (stuck with
+// every cell open) find the same steps after the same looks with the
+// memo and without.
+func TestNestMemoAgreesStrong(t *testing.T) {
+	if testing.Short() || Race {
+		t.Skip("skipped under -short and -race: Strong Nested Cage Contradiction searches, seconds of CPU")
+	}
+	nestMemoAgrees(t, true, []nestMemoCase{{37, 2}})
+}
+
+// nestMemoCase is a tarek killer's line and how many chained searches
+// to follow from it.
+type nestMemoCase struct {
+	line, searches int
+}
+
+// nestMemoAgrees runs the searches of cases with the memo and without,
+// strong trials when strong is set (Strong Nested Cage Contradiction's).
+func nestMemoAgrees(t *testing.T, strong bool, cases []nestMemoCase) {
 	defer func() { nestMemoOn = true }()
-	cases := []struct {
-		line, searches int
-	}{
-		{18, 4},
-		{9, 3},
+	strat, budget := nestedContradictionStrategy, nestedContradictionBudget
+	if strong {
+		strat, budget = strongNestedStrategy, strongNestedBudget
 	}
 	hits, later := 0, 0
 	for _, tc := range cases {
 		b := fileBoard(t, "../search/testdata/killer9-tarek.txt", tc.line)
 		n := grid.Notation{Layout: b.Layout()}
-		kept := new(trial)
+		kept := &trial{strong: strong}
 		for s := range tc.searches {
 			find := func(tr *trial, memo bool) ([]string, []Step, int) {
 				nestMemoOn = memo
-				sink := Sink{strategy: nestedContradictionStrategy, All: true, Chain: true}
-				if !tr.start(b) {
+				sink := Sink{strategy: strat, All: true, Chain: true}
+				started := false
+				if strong {
+					started = tr.startStrong(b)
+				} else {
+					started = tr.start(b)
+				}
+				if !started {
 					t.Fatalf("line %d, search %d: the board breaks a rule", tc.line, s+1)
 				}
-				tr.findNested(&sink, nestedContradictionBudget)
+				tr.findNested(&sink, budget)
 				// The trials followed on count their least looks until
 				// the budget needs more (exactWithin): their own, for
 				// the looks the search took.
@@ -52,7 +81,7 @@ func TestNestMemoAgrees(t *testing.T) {
 			}
 			before := kept.nest.hits
 			got, steps, gotWork := find(kept, true)
-			want, _, wantWork := find(new(trial), false)
+			want, _, wantWork := find(&trial{strong: strong}, false)
 			if !slices.Equal(got, want) {
 				t.Fatalf("line %d, search %d: with the memo %d steps %q, without %d %q", tc.line, s+1, len(got), got, len(want), want)
 			}
