@@ -27,9 +27,9 @@ var errTooLong = fmt.Errorf("more than %d bytes (the service takes at most %d by
 // readArg returns the text an argument stands for: the contents of FILE for
 // @FILE, all of stdin for - (when stdinOK), else the argument itself. Text
 // read is trimmed of surrounding white space and of the comment lines it
-// starts with (see skipComments). It reads at most maxInput
-// bytes, failing beyond, and gives up when ctx ends (Ctrl-C), even while
-// a read is blocked on a terminal or a pipe.
+// starts with (see skipComments); one that is then empty is an error. It
+// reads at most maxInput bytes, failing beyond, and gives up when ctx ends
+// (Ctrl-C), even while a read is blocked on a terminal or a pipe.
 func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (string, error) {
 	var (
 		r    io.Reader
