@@ -123,9 +123,9 @@ func TestStraightOrder(t *testing.T) {
 
 // TestApplyStraightsAsPlain follows the simple rules of the Str8ts trials
 // from random boards (a candidate placed and a few others removed after
-// the rules on each extreme puzzle) with the shortcuts of applyStraights
-// (the sure digits cleared earlier in a run, the cells every two of a
-// compartment's see) and without (plainSee): propagate must run out at
+// the rules on each extreme puzzle) with the shortcut of applyStraights
+// (the cells every two of a compartment's see, seeAll) and without
+// (plainSee): propagate must run out at
 // the same place or end on the same board, and propagateFrom, from
 // scratch and from the puzzle's end, end the same way.
 func TestApplyStraightsAsPlain(t *testing.T) {
