@@ -41,27 +41,9 @@ func TestPropagateFromAgrees(t *testing.T) {
 		}
 		ref := full.work.Clone()
 		for range 400 {
-			x := ref.Clone()
-			var open []int
-			for c := range l.Cells {
-				if x.Value(c) == 0 && !l.IsBlack(c) && x.Cands(c).Count() >= 2 {
-					open = append(open, c)
-				}
-			}
-			if len(open) == 0 {
+			x := randomTrialBoard(rng, ref)
+			if x == nil {
 				break
-			}
-			c := open[rng.IntN(len(open))]
-			ds := x.Cands(c)
-			for range rng.IntN(ds.Count()) {
-				ds &= ds - 1
-			}
-			x.Place(c, ds.Min())
-			for range rng.IntN(4) {
-				c := open[rng.IntN(len(open))]
-				if x.Value(c) == 0 && x.Cands(c).Count() >= 2 {
-					x.Eliminate(c, x.Cands(c).Max())
-				}
 			}
 			full.work = copyBoard(full.work, x)
 			fail, ok := full.propagate()
@@ -150,27 +132,9 @@ func TestApplyStraightsAsPlain(t *testing.T) {
 		fast.propagate()
 		ref := plain.work.Clone()
 		for range 300 {
-			x := ref.Clone()
-			var open []int
-			for c := range l.Cells {
-				if x.Value(c) == 0 && !l.IsBlack(c) && x.Cands(c).Count() >= 2 {
-					open = append(open, c)
-				}
-			}
-			if len(open) == 0 {
+			x := randomTrialBoard(rng, ref)
+			if x == nil {
 				break
-			}
-			c := open[rng.IntN(len(open))]
-			ds := x.Cands(c)
-			for range rng.IntN(ds.Count()) {
-				ds &= ds - 1
-			}
-			x.Place(c, ds.Min())
-			for range rng.IntN(4) {
-				c := open[rng.IntN(len(open))]
-				if x.Value(c) == 0 && x.Cands(c).Count() >= 2 {
-					x.Eliminate(c, x.Cands(c).Max())
-				}
 			}
 			plain.work = copyBoard(plain.work, x)
 			wantFail, wantOK := plain.propagate()
@@ -198,4 +162,35 @@ func TestApplyStraightsAsPlain(t *testing.T) {
 	if ended < 500 || ranOut < 200 || common == 0 || apart == 0 {
 		t.Errorf("%d boards ended and %d ran out, %d and %d compartments: want at least 500, 200, 1 and 1", ended, ranOut, common, apart)
 	}
+}
+
+// randomTrialBoard returns a random board within ref, a Str8ts board the
+// trials' simple rules left: one of its open white cells' candidates
+// placed and up to three candidates of such cells removed; nil when no
+// white cell has two candidates left.
+func randomTrialBoard(rng *rand.Rand, ref *grid.Board) *grid.Board {
+	l := ref.Layout()
+	x := ref.Clone()
+	var open []int
+	for c := range l.Cells {
+		if x.Value(c) == 0 && !l.IsBlack(c) && x.Cands(c).Count() >= 2 {
+			open = append(open, c)
+		}
+	}
+	if len(open) == 0 {
+		return nil
+	}
+	c := open[rng.IntN(len(open))]
+	ds := x.Cands(c)
+	for range rng.IntN(ds.Count()) {
+		ds &= ds - 1
+	}
+	x.Place(c, ds.Min())
+	for range rng.IntN(4) {
+		c := open[rng.IntN(len(open))]
+		if x.Value(c) == 0 && x.Cands(c).Count() >= 2 {
+			x.Eliminate(c, x.Cands(c).Max())
+		}
+	}
+	return x
 }
