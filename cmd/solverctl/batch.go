@@ -154,10 +154,25 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 	if err != nil {
 		return err
 	}
-	if done, failed, _ := b.counts(); failed > 0 {
+	done, failed, _ := b.counts()
+	if failed > 0 {
 		return fmt.Errorf("%d of %d puzzle%s failed", failed, done, plural(done))
 	}
+	if done == 0 && b.inputRead() && ctx.Err() == nil {
+		// An empty list is most often an upstream step that wrote
+		// nothing; a job that carries on would never know.
+		return fmt.Errorf("no puzzles in %s: it is empty or holds only comments and blank lines", inputName(input))
+	}
 	return nil
+}
+
+// inputName names the list input reads for a message: its file, or
+// standard input for "-" and "".
+func inputName(input string) string {
+	if input == "-" || input == "" {
+		return "standard input"
+	}
+	return input
 }
 
 // parseBatchArgs parses the flags and the input of the batch command.
@@ -303,8 +318,8 @@ lasting %v (a restart costs retries, not the server); one that answers
 the probe is alive, its solving slots taken by other calls, and is not
 given up: each of its streams then waits twice as long as the last
 before it is declared hung, for as long as -timeout allows. The exit status
-is 1 when any puzzle failed (status error or deadline) or the input
-could not be read, 2 for a bad command line, else 0.
+is 1 when any puzzle failed (status error or deadline), the input
+could not be read or held no puzzle, 2 for a bad command line, else 0.
 
 `
 

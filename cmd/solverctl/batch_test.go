@@ -524,7 +524,7 @@ func TestBatchOutIsStdin(t *testing.T) {
 // TestBatchOutIsStdinDevice: an -out that is the device standard input
 // reads (a terminal, typing puzzles with -out /dev/stdout; here the null
 // device) is no input file that creating it would empty: it is not
-// refused.
+// refused, and the run goes on to read the device's empty list.
 func TestBatchOutIsStdinDevice(t *testing.T) {
 	if _, err := os.Stat(os.DevNull); err != nil || runtime.GOOS == "windows" {
 		t.Skip("no null device to read and write")
@@ -543,8 +543,9 @@ func TestBatchOutIsStdinDevice(t *testing.T) {
 			}
 			defer stdin.Close()
 			var stdout, stderr strings.Builder
-			if err := run(context.Background(), tt.args, stdin, &stdout, &stderr); err != nil {
-				t.Errorf("%v, want no puzzles and no error\n%s", err, stderr.String())
+			err = run(context.Background(), tt.args, stdin, &stdout, &stderr)
+			if err == nil || !strings.Contains(err.Error(), "no puzzles in standard input") {
+				t.Errorf("err = %v, want the empty list's error, not -out's refusal\n%s", err, stderr.String())
 			}
 		})
 	}
@@ -727,6 +728,37 @@ func TestBatchTolerant(t *testing.T) {
 			}
 			if strings.Contains(errOut, note) != tt.note {
 				t.Errorf("note %q in the error output: %v, want %v\n%s", note, !tt.note, tt.note, errOut)
+			}
+		})
+	}
+}
+
+// TestBatchEmptyList checks that batch and rate refuse a list with no
+// puzzle (exit 1, naming it) rather than report a batch of nothing done.
+func TestBatchEmptyList(t *testing.T) {
+	empty := writeLines(t, nil)
+	comments := writeLines(t, []string{"# a list with its header only", "", "   "})
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		input string // what the error names
+	}{
+		{"batch empty file", "", []string{"batch", empty}, empty},
+		{"batch comments only", "", []string{"batch", "@" + comments}, comments},
+		{"batch empty stdin", "", []string{"batch", "-"}, "standard input"},
+		{"rate empty file", "", []string{"rate", "@" + empty}, empty},
+		{"rate comments on stdin", "# header\n\n", []string{"rate", "-"}, "standard input"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, err := runCLI(t, tt.stdin, tt.args...)
+			want := "no puzzles in " + tt.input
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("err = %v, want one saying %q", err, want)
+			}
+			if !strings.Contains(errOut, "0 puzzles in") {
+				t.Errorf("stderr lacks the summary: %q", errOut)
 			}
 		})
 	}
