@@ -206,14 +206,16 @@ func TestVariantsPublished(t *testing.T) {
 	}
 }
 
-// TestPublished65 solves the published puzzles collected in session 65
-// (killers of janko.at, krazydad, Conceptis and others; jigsaws and
+// TestPublished65 solves the published puzzles collected in sessions 65
+// and 66 (killers of janko.at, krazydad, Conceptis and others; jigsaws and
 // 16×16 of janko.at; Windoku of NRC Handelsblad; KenKen of the New York
-// Times and Conceptis: each file names the source of each line) with the
-// service's defaults, every step checked against the solution: every one
-// finishes without a guess, proved unique, on the published solution
-// where the line gives one (the count's otherwise). Under -short and the
-// race detector, every tenth line.
+// Times and Conceptis; session 66's hard killers, killers X and a killer
+// jigsaw of the SudoCue and SudokuSolver forums, dailykillersudoku.com,
+// killersudokuonline.com and Cracking the Cryptic: each file names the
+// source of each line) with the service's defaults, every step checked
+// against the solution: every one finishes without a guess, proved unique,
+// on the published solution where the line gives one (the count's
+// otherwise). Under -short and the race detector, every tenth line.
 func TestPublished65(t *testing.T) {
 	for _, tc := range []struct {
 		path string
@@ -225,6 +227,7 @@ func TestPublished65(t *testing.T) {
 		{"testdata/windoku-published65.txt", 5},
 		{"testdata/kenken-published65.txt", 3},
 		{"testdata/killer6-published65.txt", 1},
+		{"../search/testdata/killer9-published66.txt", 25},
 	} {
 		lines := puzzleLines(t, tc.path)
 		if len(lines) != tc.want {
