@@ -9,15 +9,19 @@
 #define DIRTY 156
 #define TOUCHED 160
 #define UNCLAIMED 164
-#define ROWBOXES 0
 #define BANDKEEP 2048
 #define ROWSINGLE 4096
 #define OTHERBANDS 6144
-#define ROWBOXES3 10240
-#define ROWBOXES6 12288
-#define ROWSINGLE9 14336
-#define ROWSINGLE18 16384
+#define ROWSINGLE9 10240
+#define ROWSINGLE18 12288
 #define ALL27 $0x7ffffff
+
+// minirows has bit 3i for every minirow i of a band word (cells 3i to
+// 3i+2): bit 3i of w|w>>1|w>>2 is set when the minirow has a cell, and PEXT
+// with this mask gathers those bits into the minirow matrix (bit 3r+k: row
+// r has a cell in box k), what rowBoxes gives in three lookups.
+DATA minirows<>+0(SB)/4, $0x1249249
+GLOBL minirows<>(SB), RODATA|NOPTR, $4
 
 // ROWS sets R10 to the union of three tables' entries for the rows of
 // the word in DX, the first row looked up in t0, the second in t1, the
@@ -76,9 +80,14 @@ word:
 	BLSRL R9, R9
 	BTRL  AX, BX
 
-	// The minirow matrix m of the word, then w &= bandKeep[m].
+	// The minirow matrix m of the word, then w &= bandKeep[m]. (The
+	// rotation by 1 takes bit 0 to bit 31, outside the mask.)
 	MOVL  (DI)(AX*4), DX
-	ROWS(ROWBOXES, ROWBOXES3, ROWBOXES6)
+	RORXL $1, DX, R10
+	ORL   DX, R10
+	RORXL $2, DX, CX
+	ORL   CX, R10
+	PEXTL minirows<>(SB), R10, R10
 	ANDL  BANDKEEP(SI)(R10*4), DX
 	JZ    fail
 	MOVL  DX, (DI)(AX*4)
