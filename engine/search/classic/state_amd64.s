@@ -9,11 +9,14 @@
 #define DIRTY 156
 #define TOUCHED 160
 #define UNCLAIMED 164
+#define ROWBOXES 0
 #define BANDKEEP 2048
 #define ROWSINGLE 4096
 #define OTHERBANDS 6144
-#define ROWSINGLE9 10240
-#define ROWSINGLE18 12288
+#define ROWBOXES3 10240
+#define ROWBOXES6 12288
+#define ROWSINGLE9 14336
+#define ROWSINGLE18 16384
 #define ALL27 $0x7ffffff
 
 // minirows has bit 3i for every minirow i of a band word (cells 3i to
@@ -63,6 +66,126 @@ GLOBL minirows<>(SB), RODATA|NOPTR, $4
 // Per word: AX is i, DX the word, R12 its neighbours entry, R10 the mask
 // for the other bands and then the fresh placements.
 TEXT ·propagateAMD64(SB), NOSPLIT, $0-9
+	MOVQ st+0(FP), DI
+	MOVQ ·tab(SB), SI
+	LEAQ ·neighbours(SB), R14
+	MOVL DIRTY(DI), BX
+	XORL R8, R8
+	TESTL BX, BX
+	JZ   done
+
+round:
+	ORL  BX, R8
+	MOVL BX, R9
+
+word:
+	BSFL  R9, AX
+	BLSRL R9, R9
+	BTRL  AX, BX
+
+	// The minirow matrix m of the word, then w &= bandKeep[m].
+	MOVL  (DI)(AX*4), DX
+	ROWS(ROWBOXES, ROWBOXES3, ROWBOXES6)
+	ANDL  BANDKEEP(SI)(R10*4), DX
+	JZ    fail
+	MOVL  DX, (DI)(AX*4)
+
+	// keep = otherBands[columns of w], applied to words o1 and o2, each
+	// marked dirty when it changes.
+	MOVL  (R14)(AX*4), R12
+	RORXL $9, DX, R10
+	ORL   DX, R10
+	RORXL $18, DX, R11
+	ORL   R11, R10
+	ANDL  $0x1ff, R10
+	MOVL  OTHERBANDS(SI)(R10*4), R10
+
+	MOVL  R12, CX
+	ANDL  $31, CX
+	KEEP
+
+	RORXL $8, R12, CX
+	ANDL  $31, CX
+	KEEP
+
+	// fresh = the rows of w left with one cell, among the unsolved cells
+	// of band b (neighbours holds b in bits 16-17, nothing above).
+	ROWS(ROWSINGLE, ROWSINGLE9, ROWSINGLE18)
+	SHRL  $16, R12
+	ANDL  UNSOLVED(DI)(R12*4), R10
+	JNZ   place
+
+next:
+	TESTL R9, R9
+	JNZ   word
+	TESTL BX, BX
+	JNZ   round
+
+done:
+	MOVL $0, DIRTY(DI)
+	ORL  R8, TOUCHED(DI)
+	ORL  R8, UNCLAIMED(DI)
+	MOVB $1, ret+8(FP)
+	RET
+
+fail:
+	MOVB $0, ret+8(FP)
+	RET
+
+	// Place the fresh cells (R10): clear them from the band's unsolved
+	// cells and from the nine words of band b, c[3k] from CX = &cand[b],
+	// collecting in R13 (bit 3k) the words that change: taken from the
+	// last digit down, each step multiplies R13 by 8 and adds its bit. The
+	// word's own bits go too, and are put back after.
+place:
+	ANDNL UNSOLVED(DI)(R12*4), R10, R11
+	MOVL  R11, UNSOLVED(DI)(R12*4)
+	LEAQ  CAND(DI)(R12*4), CX
+	XORL  R13, R13
+
+#define CLEAR(off) \
+	XORL  R12, R12 \
+	TESTL R10, off(CX) \
+	SETNE R12B \
+	ANDNL off(CX), R10, DX \
+	MOVL  DX, off(CX) \
+	LEAL  (R12)(R13*8), R13
+
+	CLEAR(96)
+	CLEAR(84)
+	CLEAR(72)
+	CLEAR(60)
+	CLEAR(48)
+	CLEAR(36)
+	CLEAR(24)
+	CLEAR(12)
+	CLEAR(0)
+
+	// The word keeps its fresh cells; the others are dirty when changed,
+	// shifted to band b (CX - DI is 4b).
+	ORL   R10, (DI)(AX*4)
+	SUBQ  DI, CX
+	SHRQ  $2, CX
+	SHLXL CX, R13, R13
+	BTRL  AX, R13
+	ORL   R13, BX
+	JMP   next
+
+// func propagatePEXT(st *state) bool
+//
+// propagateAMD64 with the minirow matrix of a word taken with PEXT (see
+// minirows) instead of three rowBoxes lookups: for processors where PEXT
+// is fast (see hasFastPEXT).
+// Registers held through the loop:
+//	DI	st
+//	SI	tab
+//	R14	&neighbours
+//	BX	dirty
+//	R8	touched
+//	R9	the words of the round not yet taken
+// Per word: AX is i, DX the word, R12 its neighbours entry, R10 the mask
+// for the other bands and then the fresh placements.
+TEXT ·propagatePEXT(SB), NOSPLIT, $0-9
 	MOVQ st+0(FP), DI
 	MOVQ ·tab(SB), SI
 	LEAQ ·neighbours(SB), R14
@@ -144,14 +267,6 @@ place:
 	MOVL  R11, UNSOLVED(DI)(R12*4)
 	LEAQ  CAND(DI)(R12*4), CX
 	XORL  R13, R13
-
-#define CLEAR(off) \
-	XORL  R12, R12 \
-	TESTL R10, off(CX) \
-	SETNE R12B \
-	ANDNL off(CX), R10, DX \
-	MOVL  DX, off(CX) \
-	LEAL  (R12)(R13*8), R13
 
 	CLEAR(96)
 	CLEAR(84)
@@ -316,4 +431,15 @@ nextband:
 	MOVL $1, AX
 	SHLL CX, AX
 	MOVL AX, x+24(FP)
+	RET
+
+// func cpuid(eax, ecx uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eax+0(FP), AX
+	MOVL ecx+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
 	RET

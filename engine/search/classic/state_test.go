@@ -21,11 +21,14 @@ func TestAssemblyOffsets(t *testing.T) {
 		{"state.dirty", unsafe.Offsetof(st.dirty), 156},
 		{"state.touched", unsafe.Offsetof(st.touched), 160},
 		{"state.unclaimed", unsafe.Offsetof(st.unclaimed), 164},
+		{"tables.rowBoxes", unsafe.Offsetof(tb.rowBoxes), 0},
 		{"tables.bandKeep", unsafe.Offsetof(tb.bandKeep), 2048},
 		{"tables.rowSingle", unsafe.Offsetof(tb.rowSingle), 4096},
 		{"tables.otherBands", unsafe.Offsetof(tb.otherBands), 6144},
-		{"tables.rowSingle9", unsafe.Offsetof(tb.rowSingle9), 10240},
-		{"tables.rowSingle18", unsafe.Offsetof(tb.rowSingle18), 12288},
+		{"tables.rowBoxes3", unsafe.Offsetof(tb.rowBoxes3), 10240},
+		{"tables.rowBoxes6", unsafe.Offsetof(tb.rowBoxes6), 12288},
+		{"tables.rowSingle9", unsafe.Offsetof(tb.rowSingle9), 14336},
+		{"tables.rowSingle18", unsafe.Offsetof(tb.rowSingle18), 16384},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("offset of %s is %d, the assembly uses %d", tt.name, tt.got, tt.want)

@@ -33,10 +33,11 @@ type tables struct {
 	// live maps a 3×3 matrix (bit 3*r+k) to the union of the permutation
 	// matrices it contains.
 	live [512]uint32
-	// rowSingle9 and rowSingle18 are rowSingle shifted left by 9 and 18
-	// bits: the assembly takes a band's second and third rows without a
-	// shift. (It takes the minirow matrix with PEXT, without rowBoxes.)
-	rowSingle9, rowSingle18 [512]uint32
+	// rowBoxes3 and rowBoxes6 are rowBoxes shifted left by 3 and 6 bits,
+	// rowSingle9 and rowSingle18 rowSingle by 9 and 18: the assembly takes
+	// a band's second and third rows without a shift. (propagatePEXT takes
+	// the minirow matrix without rowBoxes.)
+	rowBoxes3, rowBoxes6, rowSingle9, rowSingle18 [512]uint32
 }
 
 var tab = newTables()
@@ -86,6 +87,7 @@ func newTables() *tables {
 		if x != 0 && x&(x-1) == 0 {
 			t.rowSingle[x] = x
 		}
+		t.rowBoxes3[x], t.rowBoxes6[x] = t.rowBoxes[x]<<3, t.rowBoxes[x]<<6
 		t.rowSingle9[x], t.rowSingle18[x] = t.rowSingle[x]<<9, t.rowSingle[x]<<18
 		keep := uint32(all27)
 		for k := range 3 {

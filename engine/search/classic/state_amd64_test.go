@@ -1,0 +1,82 @@
+//go:build !purego
+
+package classic
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPropagateAssemblyVersions compares both assembly versions of
+// propagate with propagateGeneric, whichever propagate takes on this
+// processor.
+func TestPropagateAssemblyVersions(t *testing.T) {
+	if !hasBMI {
+		t.Skip("the processor lacks BMI1 or BMI2")
+	}
+	for _, v := range []struct {
+		name string
+		fn   func(*state) bool
+	}{
+		{"propagateAMD64", propagateAMD64},
+		{"propagatePEXT", propagatePEXT},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			var fails, changes int
+			randomStates(t, 5, 40, func(text string, a *state, rng *rand.Rand) {
+				a.dirty = rng.Uint32() & all27
+				a.touched, a.unclaimed = rng.Uint32()&all27, rng.Uint32()&all27
+				b := *a
+				before := a.unsolvedCount()
+				okA, okB := v.fn(a), b.propagateGeneric()
+				if okA != okB {
+					t.Fatalf("%s: %s reports %v, propagateGeneric %v", text, v.name, okA, okB)
+				}
+				if !okA {
+					fails++
+					return
+				}
+				if *a != b {
+					t.Fatalf("%s: %s left\n%+v\npropagateGeneric\n%+v", text, v.name, *a, b)
+				}
+				if a.unsolvedCount() < before {
+					changes++
+				}
+			})
+			if fails == 0 || changes == 0 {
+				t.Errorf("%d contradictions and %d states with placements: want both", fails, changes)
+			}
+		})
+	}
+}
+
+// TestFastPEXT checks the processors fastPEXT tells apart, by the CPUID
+// leaves 0 and 1 they report.
+func TestFastPEXT(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		vendor string
+		leaf1  uint32 // EAX of leaf 1: family, model, stepping
+		want   bool
+	}{
+		{"Intel Haswell", "GenuineIntel", 0x306c3, true},
+		{"Intel Ice Lake server", "GenuineIntel", 0x606a6, true},
+		{"AMD Zen 2 (family 17h)", "AuthenticAMD", 0x830f10, false},
+		{"AMD Zen 3 (family 19h)", "AuthenticAMD", 0xa00f11, true},
+		{"AMD Zen 5 (family 1Ah)", "AuthenticAMD", 0xb00f21, true},
+		{"Hygon Dhyana (family 18h)", "HygonGenuine", 0x900f01, false},
+	} {
+		id := func(eax, _ uint32) (a, b, c, d uint32) {
+			if eax == 1 {
+				return tt.leaf1, 0, 0, 0
+			}
+			v := []byte(tt.vendor)
+			return 1, binary.LittleEndian.Uint32(v[0:]), binary.LittleEndian.Uint32(v[8:]), binary.LittleEndian.Uint32(v[4:])
+		}
+		if got := fastPEXT(id); got != tt.want {
+			t.Errorf("%s: fastPEXT = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	t.Logf("this processor: fastPEXT %v", fastPEXT(cpuid))
+}
