@@ -3,3 +3,5 @@
 package main
 
 const raceEnabled = false
+
+const waitScale = 1

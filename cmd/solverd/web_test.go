@@ -89,7 +89,8 @@ func webAddr(t *testing.T, log *logWriter) string {
 }
 
 // startBrowser starts Chromium with opts and returns its tab's context,
-// bounded by timeout; the browser stops when the test ends. A start that
+// bounded by timeout (times waitScale); the browser stops when the test
+// ends. A start that
 // fails (a loaded machine can miss the connection) is tried once more in a
 // new context: chromedp panics if a context whose start failed is used
 // again, so no later action may be the one that starts the browser.
@@ -99,7 +100,7 @@ func startBrowser(t *testing.T, opts []chromedp.ExecAllocatorOption, timeout tim
 	for range 2 {
 		allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, ctxCancel := chromedp.NewContext(allocCtx)
-		ctx, timeoutCancel := context.WithTimeout(ctx, timeout)
+		ctx, timeoutCancel := context.WithTimeout(ctx, timeout*waitScale)
 		if err = chromedp.Do(ctx); err == nil {
 			t.Cleanup(allocCancel)
 			t.Cleanup(ctxCancel)
@@ -267,10 +268,11 @@ func eval[T any](ctx context.Context, t *testing.T, expr string) T {
 	return v
 }
 
-// poll waits until a JavaScript expression is true in the page.
+// poll waits until a JavaScript expression is true in the page, for
+// timeout (times waitScale).
 func poll(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout))(ctx, tg)
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout*waitScale))(ctx, tg)
 		if err != nil {
 			return fmt.Errorf("waiting for %s: %w", expr, err)
 		}
