@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -91,5 +92,42 @@ func TestCoverOrder(t *testing.T) {
 	}
 	if rounds < 2 {
 		t.Errorf("%d rounds for %d fillings of three cells: want several", rounds, len(fresh))
+	}
+}
+
+// TestCoverOrderLevelsAsScan holds coverOrder.next's levels to the plain
+// scan of every score (nextScan): the same fillings in the same order, on
+// random fillings of groups of 2 to 6 cells, some with repeats of a
+// filling's digits in other fillings' cells, some of more than 64
+// fillings (several words a level).
+func TestCoverOrderLevelsAsScan(t *testing.T) {
+	defer func(on bool) { coverLevels = on }(coverLevels)
+	rng := rand.New(rand.NewPCG(38, 66))
+	for round := range 300 {
+		k := 2 + rng.IntN(5)
+		n := 1 + rng.IntN(300)
+		digits := 2 + rng.IntN(8)
+		var fills []uint8
+		fresh := make([]int, n)
+		for j := range n {
+			fresh[j] = len(fills)
+			for range k {
+				fills = append(fills, uint8(1+rng.IntN(digits)))
+			}
+		}
+		order := func(levels bool) []int {
+			coverLevels = levels
+			var c coverOrder
+			c.start(fills, fresh, k)
+			var got []int
+			for j := c.next(fills, fresh, k); j >= 0; j = c.next(fills, fresh, k) {
+				got = append(got, j)
+			}
+			return got
+		}
+		want, got := order(false), order(true)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d (%d fillings of %d cells): levels give %v, the scan %v", round, n, k, got, want)
+		}
 	}
 }
