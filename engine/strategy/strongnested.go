@@ -120,6 +120,12 @@ type strongState struct {
 	// counts the sets taken from them without working them out.
 	parts    []cellsPart
 	partHits int
+	// subsetMemo holds, subsetMemoWays a unit, states on which the
+	// unit's subsets found nothing (see quietSubsets); subKey is the
+	// state looked up last, subsetHits counts the searches skipped.
+	subsetMemo []quietSubset
+	subKey     pieceKey
+	subsetHits int
 	// The subset searches' scratch.
 	open    [grid.MaxSize]int
 	nopen   int
@@ -443,15 +449,22 @@ func (t *trial) strongPass(changed [2]uint64) (any, ok bool) {
 		um := t.units[u]
 		if um[0]&changed[0] != 0 || um[1]&changed[1] != 0 {
 			t.looked(um)
-			a, ok := t.nakedSubsets(u)
-			if !ok {
-				return true, false
+			if q := t.quietSubsets(u); q == nil || !q.ok || q.key != sx.subKey {
+				a, ok := t.nakedSubsets(u)
+				if !ok {
+					return true, false
+				}
+				b, ok := t.hiddenSubsets(u)
+				if !ok {
+					return true, false
+				}
+				any = any || a || b
+				if q != nil && !a && !b {
+					q.key, q.ok = sx.subKey, true
+				}
+			} else {
+				sx.subsetHits++
 			}
-			b, ok := t.hiddenSubsets(u)
-			if !ok {
-				return true, false
-			}
-			any = any || a || b
 		}
 		t.looked(sx.rmask[u])
 		a, ok := t.unitUnion(u)
@@ -461,6 +474,51 @@ func (t *trial) strongPass(changed [2]uint64) (any, ok bool) {
 		any = any || a
 	}
 	return any, true
+}
+
+// subsetMemoWays is how many candidate states of a unit on which its
+// naked and hidden subsets found nothing its memo keeps (see
+// quietSubsets), direct-mapped by their hash.
+const subsetMemoWays = 16
+
+// quietSubset is a state of a unit's cells' candidates (key, when ok) on
+// which its naked and hidden subsets found nothing.
+type quietSubset struct {
+	key pieceKey
+	ok  bool
+}
+
+// subsetMemoOn is whether the strong trial skips a unit's subsets on the
+// candidates of a state on which they found nothing before (see
+// quietSubsets); a variable for the tests, which compare it with the
+// searches followed every time.
+var subsetMemoOn = true
+
+// quietSubsets returns the entry of unit u's memo of the states on which
+// its subsets found nothing (sx.subsetMemo) for its cells' candidates,
+// left in sx.subKey; nil without the memo. The subsets of a unit depend
+// on its cells' candidates alone (a placed cell has one, and is not
+// open), so where an entry holds them they find nothing again: a strong
+// trial comes back to the states of the trials before it.
+func (t *trial) quietSubsets(u int) *quietSubset {
+	sx := t.sx
+	if !subsetMemoOn {
+		return nil
+	}
+	cells := t.l.Unit(u).Cells
+	if len(cells) > len(sx.subKey) {
+		return nil
+	}
+	if len(sx.subsetMemo) != len(sx.pieces)*subsetMemoWays {
+		sx.subsetMemo = make([]quietSubset, len(sx.pieces)*subsetMemoWays)
+	}
+	h := uint64(0x9e3779b97f4a7c15)
+	for i, c := range cells {
+		ds := uint16(t.cand[c])
+		sx.subKey[i] = ds
+		h = (h ^ uint64(ds)) * 0xbf58476d1ce4e5b9
+	}
+	return &sx.subsetMemo[u*subsetMemoWays+int(h>>(64-4))%subsetMemoWays]
 }
 
 // strongEvent appends an event of rule kind in unit u over cells and
