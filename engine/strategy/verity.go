@@ -513,24 +513,55 @@ type coverOrder struct {
 	with []int32
 	at   [grid.MaxGroupCells*(maxTrialDigits+1) + 1]int32
 	left int
-	// level holds the fillings not picked by score, a bit each: score s's
-	// in level[s*words:(s+1)*words], count[s] of them. next takes the
-	// first of the highest level with any (what a scan of score for the
-	// first highest finds, in a few words rather than a look at every
-	// filling: a group of 2,000 fillings took 2,000 looks a filling,
-	// 6 % of the instructions of Wecoc #1's solve).
+	// level holds the fillings not picked, a bit each, by a bound on
+	// their score: level s in level[s*words:(s+1)*words], count[s] of
+	// them. A filling's score only falls within a round, so next finds
+	// the first of the highest score by working out the scores of the
+	// highest level's fillings in order (from their masks), moving each
+	// that scores less down to its level, until one scores its level's.
+	// Eager levels, each filling's score kept at every pick (the with
+	// lists of each new digit walked), took 1.5 G instructions of Wecoc
+	// #1's solve; a scan of every score at every pick 1.9 G. score and
+	// with serve nextScan alone.
 	level []uint64
 	count [grid.MaxGroupCells + 1]int
 	words int
+	// mask holds each filling's digits by cell as bits (bit x of with's
+	// index x), usedMask the round's: a filling's score is k less the
+	// bits of its mask in usedMask.
+	mask     [][2]uint64
+	usedMask [2]uint64
 }
 
 // start readies c for the fillings of k digits at offsets fresh in
 // fills.
 func (c *coverOrder) start(fills []uint8, fresh []int, k int) {
 	n := len(fresh)
-	c.score = slices.Grow(c.score[:0], n)[:n]
 	c.left = n
 	c.used = [grid.MaxGroupCells]grid.Digits{}
+	if coverLevels {
+		c.words = (n + 63) / 64
+		c.level = slices.Grow(c.level[:0], (k+1)*c.words)[:(k+1)*c.words]
+		clear(c.level)
+		c.count = [grid.MaxGroupCells + 1]int{}
+		all := c.level[k*c.words : (k+1)*c.words]
+		for j := range n {
+			all[j>>6] |= 1 << (j & 63)
+		}
+		c.count[k] = n
+		c.usedMask = [2]uint64{}
+		c.mask = slices.Grow(c.mask[:0], n)[:n]
+		for j, off := range fresh {
+			var m [2]uint64
+			for i, d := range fills[off : off+k] {
+				x := i*(maxTrialDigits+1) + int(d)
+				m[x>>6] |= 1 << (x & 63)
+			}
+			c.mask[j] = m
+		}
+		return
+	}
+	c.score = slices.Grow(c.score[:0], n)[:n]
 	c.at = [len(c.at)]int32{}
 	for _, off := range fresh {
 		for i, d := range fills[off : off+k] {
@@ -550,15 +581,6 @@ func (c *coverOrder) start(fills []uint8, fresh []int, k int) {
 			put[x]++
 		}
 	}
-	c.words = (n + 63) / 64
-	c.level = slices.Grow(c.level[:0], (k+1)*c.words)[:(k+1)*c.words]
-	clear(c.level)
-	c.count = [grid.MaxGroupCells + 1]int{}
-	all := c.level[k*c.words : (k+1)*c.words]
-	for j := range n {
-		all[j>>6] |= 1 << (j & 63)
-	}
-	c.count[k] = n
 }
 
 // next returns the index in fresh of the filling to follow next, -1
@@ -570,55 +592,49 @@ func (c *coverOrder) next(fills []uint8, fresh []int, k int) int {
 	if !coverLevels {
 		return c.nextScan(fills, fresh, k)
 	}
-	s := k
-	for c.count[s] == 0 {
-		s--
-	}
-	if s == 0 {
-		// The round is over: every filling left places only digits the
-		// round placed.
-		c.used = [grid.MaxGroupCells]grid.Digits{}
-		w := c.words
-		copy(c.level[k*w:(k+1)*w], c.level[:w])
-		clear(c.level[:w])
-		c.count[k], c.count[0] = c.count[0], 0
-		for j, sc := range c.score {
-			if sc >= 0 {
-				c.score[j] = int8(k)
-			}
-		}
-		s = k
-	}
+	w := c.words
 	best := -1
-	lv := c.level[s*c.words : (s+1)*c.words]
-	for w, word := range lv {
-		if word != 0 {
-			best = w<<6 + bits.TrailingZeros64(word)
-			lv[w] &^= 1 << (best & 63)
-			break
-		}
-	}
-	c.count[s]--
-	c.score[best] = -1
-	c.left--
-	off := fresh[best]
-	for i, d := range fills[off : off+k] {
-		if c.used[i].Has(int(d)) {
+	for s := k; best < 0; s-- {
+		if c.count[s] == 0 {
 			continue
 		}
-		c.used[i] |= grid.Bit(int(d))
-		x := i*(maxTrialDigits+1) + int(d)
-		for _, j := range c.with[c.at[x]:c.at[x+1]] {
-			if sc := c.score[j]; sc > 0 {
-				c.score[j] = sc - 1
-				at := int(sc)*c.words + int(j>>6)
-				c.level[at] &^= 1 << (j & 63)
-				c.level[at-c.words] |= 1 << (j & 63)
-				c.count[sc]--
-				c.count[sc-1]++
+		if s == 0 {
+			// The round is over: every filling left places only digits
+			// the round placed. The first of them starts the next.
+			c.usedMask = [2]uint64{}
+			copy(c.level[k*w:(k+1)*w], c.level[:w])
+			clear(c.level[:w])
+			c.count[k], c.count[0] = c.count[0], 0
+			s = k
+		}
+		// The fillings of level s score s at most, and no filling
+		// scores more (the levels above are empty): the first that
+		// scores s is the first of the highest score.
+		lv := c.level[s*w : (s+1)*w]
+		for x := range lv {
+			for word := lv[x]; word != 0; word &= word - 1 {
+				j := x<<6 + bits.TrailingZeros64(word)
+				m := &c.mask[j]
+				sc := k - bits.OnesCount64(m[0]&c.usedMask[0]) - bits.OnesCount64(m[1]&c.usedMask[1])
+				if sc == s {
+					best = j
+					break
+				}
+				lv[x] &^= 1 << (j & 63)
+				c.level[sc*w+x] |= 1 << (j & 63)
+				c.count[s]--
+				c.count[sc]++
+			}
+			if best >= 0 {
+				lv[x] &^= 1 << (best & 63)
+				c.count[s]--
+				break
 			}
 		}
 	}
+	c.left--
+	c.usedMask[0] |= c.mask[best][0]
+	c.usedMask[1] |= c.mask[best][1]
 	return best
 }
 

@@ -97,14 +97,14 @@ func TestCoverOrder(t *testing.T) {
 
 // TestCoverOrderLevelsAsScan holds coverOrder.next's levels to the plain
 // scan of every score (nextScan): the same fillings in the same order, on
-// random fillings of groups of 2 to 6 cells, some with repeats of a
-// filling's digits in other fillings' cells, some of more than 64
-// fillings (several words a level).
+// random fillings of groups of 2 to 12 cells (the masks' two words),
+// some with repeats of a filling's digits in other fillings' cells, some
+// of more than 64 fillings (several words a level).
 func TestCoverOrderLevelsAsScan(t *testing.T) {
 	defer func(on bool) { coverLevels = on }(coverLevels)
 	rng := rand.New(rand.NewPCG(38, 66))
 	for round := range 300 {
-		k := 2 + rng.IntN(5)
+		k := 2 + rng.IntN(grid.MaxGroupCells-1)
 		n := 1 + rng.IntN(300)
 		digits := 2 + rng.IntN(8)
 		var fills []uint8
