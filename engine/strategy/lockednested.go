@@ -106,7 +106,6 @@ type lockedTrial struct {
 	rem   []uint32 // by unit*n + digit-1: the places of the digit left in the unit
 	trail []int32  // the eliminations, cell*32 + digit-1, to undo
 	queue []int32  // what is left to follow (see the lk* kinds)
-	head  int
 	work  int
 	bad   lockedBad
 	// Logging, for the report: the events of a trial and the eliminations
@@ -263,7 +262,7 @@ func (t *lockedTrial) start(b *grid.Board) bool {
 		}
 	}
 	t.loadRem()
-	t.trail, t.queue, t.head, t.work, t.bad, t.logOn = t.trail[:0], t.queue[:0], 0, 0, lockedBad{}, false
+	t.trail, t.queue, t.work, t.bad, t.logOn = t.trail[:0], t.queue[:0], 0, lockedBad{}, false
 	clear(t.lockQ)
 	for c, ds := range t.cand {
 		if ds == 0 {
@@ -440,7 +439,10 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	// through t made it load the slices from t again.
 	refs := t.cellU[c]
 	rem, lockQ := t.rem, t.lockQ
-	queue := slices.Grow(t.queue, 2*len(refs)+1)
+	queue := t.queue
+	if cap(queue)-len(queue) < 2*len(refs)+1 {
+		queue = slices.Grow(queue, 2*len(refs)+1)
+	}
 	k := len(queue)
 	queue = queue[:cap(queue)]
 	switch rest := ds & (ds - 1); {
@@ -585,7 +587,7 @@ func (t *lockedTrial) back(k, at int) {
 	copy(t.cand, s.cand)
 	copy(t.rem, s.rem)
 	t.trail = t.trail[:at]
-	t.queue, t.head, t.bad = t.queue[:0], 0, lockedBad{}
+	t.queue, t.bad = t.queue[:0], lockedBad{}
 	clear(t.lockQ)
 	t.savedAt[k] = at
 	if k == 0 {
@@ -626,9 +628,11 @@ func (t *lockedTrial) run() bool {
 		return false
 	}
 	n := t.n
-	for t.head < len(t.queue) {
-		x := t.queue[t.head]
-		t.head++
+	// The queue's head is a local: only run reads it, and the calls
+	// below (elim) only append to the queue.
+	for head := 0; head < len(t.queue); {
+		x := t.queue[head]
+		head++
 		switch x &^ lkMask {
 		case lkSingle:
 			c := int(x & lkMask)
@@ -716,7 +720,7 @@ func (t *lockedTrial) run() bool {
 			}
 		}
 	}
-	t.queue, t.head = t.queue[:0], 0
+	t.queue = t.queue[:0]
 	return true
 }
 
@@ -1009,7 +1013,7 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 	defer func() {
 		copy(t.cand, t.base)
 		t.loadRem()
-		t.trail, t.queue, t.head, t.bad, t.logOn = t.trail[:0], t.queue[:0], 0, lockedBad{}, false
+		t.trail, t.queue, t.bad, t.logOn = t.trail[:0], t.queue[:0], lockedBad{}, false
 		clear(t.lockQ)
 	}()
 	t.snaps, t.snapRem = t.snaps[:0], t.snapRem[:0]
@@ -1054,7 +1058,7 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 		copy(t.cand, t.snaps[e.snap*cells:(e.snap+1)*cells])
 		copy(t.rem, t.snapRem[e.snap*len(t.rem):(e.snap+1)*len(t.rem)])
 		t.forget()
-		t.trail, t.queue, t.head, t.bad = t.trail[:0], t.queue[:0], 0, lockedBad{}
+		t.trail, t.queue, t.bad = t.trail[:0], t.queue[:0], lockedBad{}
 		clear(t.lockQ)
 		t.beginLog()
 		if t.assume(e.cell, e.digit) && t.run() {
