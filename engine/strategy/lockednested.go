@@ -95,9 +95,11 @@ type lockedTrial struct {
 	// links), one for each kind of other unit that has one, in the order
 	// of the kinds; link -1 ends a list shorter than famWidth. Two places
 	// or more of a digit lie in at most one intersection of a kind.
-	fams      []lockedFam
+	fams []lockedFam
+	// famUnion is, by u*n + place, the union of the places of the
+	// intersections in fams there: places not all in it are in none.
+	famUnion  []uint32
 	links     []lockedLink // every unit's intersections with other units, unit by unit
-	widest    int          // the most places of an intersection in a unit
 	famWidth  int
 	unitPeers bool // every cell's peers are its full units' other cells
 	// lockQ marks, by unit*n + digit-1, the intersection checks queued.
@@ -360,11 +362,8 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	for i := range t.fams {
 		t.fams[i].link = -1
 	}
-	t.links, t.widest = t.links[:0], 0
+	t.links = t.links[:0]
 	for u := range t.units {
-		for _, in := range inter[u] {
-			t.widest = max(t.widest, bits.OnesCount32(in.mask))
-		}
 		first := int32(len(t.links))
 		t.links = append(t.links, inter[u]...)
 		for pos := range l.N {
@@ -375,6 +374,12 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 					at++
 				}
 			}
+		}
+	}
+	t.famUnion = make([]uint32, len(t.units)*l.N)
+	for i, f := range t.fams {
+		if f.link >= 0 {
+			t.famUnion[i/t.famWidth] |= f.mask
 		}
 	}
 	t.ucell = t.ucell[:0]
@@ -693,10 +698,14 @@ func (t *lockedTrial) run() bool {
 			i := u*n + d - 1
 			t.lockQ[i>>6] &^= 1 << (i & 63)
 			left := t.rem[i]
-			if left&(left-1) == 0 || bits.OnesCount32(left) > t.widest {
-				continue // a hidden single's, a contradiction's, or too many places for any intersection
+			if left&(left-1) == 0 {
+				continue // a hidden single's or a contradiction's
 			}
-			at := (u*n + bits.TrailingZeros32(left)) * t.famWidth
+			low := u*n + bits.TrailingZeros32(left)
+			if left&^t.famUnion[low] != 0 {
+				continue // outside every intersection of the first place (too many places for any among them)
+			}
+			at := low * t.famWidth
 			for _, f := range t.fams[at : at+t.famWidth] {
 				if f.link < 0 {
 					break
