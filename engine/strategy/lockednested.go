@@ -102,8 +102,10 @@ type lockedTrial struct {
 	links     []lockedLink // every unit's intersections with other units, unit by unit
 	famWidth  int
 	unitPeers bool // every cell's peers are its full units' other cells
-	// lockQ marks, by unit*n + digit-1, the intersection checks queued.
-	lockQ []uint64
+	// lockQ marks, by unit*n + digit-1, the intersection checks queued:
+	// those of the queue's entries not yet followed, none when the queue
+	// is empty.
+	lockQ []bool
 	cand  []grid.Digits
 	rem   []uint32 // by unit*n + digit-1: the places of the digit left in the unit
 	trail []int32  // the eliminations, cell*32 + digit-1, to undo
@@ -236,7 +238,7 @@ type lockedPremise struct {
 const (
 	lkSingle     = iota << 28 // a cell with one candidate left: its peers lose it
 	lkHidden                  // unit<<5 | digit-1 with one place left: the place is the digit
-	lkLock                    // unit<<5 | digit-1 whose places may lie in an intersection
+	lkLock                    // (unit*n + digit-1)<<5 | digit-1 whose places may lie in an intersection
 	lkPair                    // a cell with two candidates left (naked pairs)
 	lkHiddenPair              // unit<<5 | digit-1 with two places left (hidden pairs)
 	lkMask       = 1<<28 - 1
@@ -279,7 +281,7 @@ func (t *lockedTrial) start(b *grid.Board) bool {
 			if t.rem[u*n+d] == 0 {
 				return false
 			}
-			t.queue = append(t.queue, lkLock|int32(u<<5|d))
+			t.queue = append(t.queue, lkLock|int32((u*n+d)<<5|d))
 			if t.rem[u*n+d]&(t.rem[u*n+d]-1) == 0 {
 				t.queue = append(t.queue, lkHidden|int32(u<<5|d))
 			}
@@ -391,7 +393,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	// Every cell's peers are the other cells of its full units when they
 	// are those of its units and every unit is full.
 	t.unitPeers = l.PeersAreUnits() && len(t.units) == len(l.Units())
-	t.lockQ = make([]uint64, (len(t.units)*l.N+63)/64)
+	t.lockQ = make([]bool, len(t.units)*l.N)
 	t.elimAt = make([]int32, l.Cells*l.N)
 	for i := range t.elimAt {
 		t.elimAt[i] = -1
@@ -471,9 +473,9 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 			queue[k] = lkHidden | r.u<<5 | di
 			k++
 		default:
-			if w, bit := i>>6, uint64(1)<<(i&63); lockQ[w]&bit == 0 {
-				lockQ[w] |= bit
-				queue[k] = lkLock | r.u<<5 | di
+			if !lockQ[i] {
+				lockQ[i] = true
+				queue[k] = lkLock | int32(i)<<5 | di
 				k++
 			}
 			if rest := left & (left - 1); rest&(rest-1) == 0 {
@@ -592,8 +594,12 @@ func (t *lockedTrial) back(k, at int) {
 	copy(t.cand, s.cand)
 	copy(t.rem, s.rem)
 	t.trail = t.trail[:at]
+	if len(t.queue) > 0 {
+		// A trial that broke a rule left checks queued; one that held
+		// followed them all (a lemma's most often).
+		clear(t.lockQ)
+	}
 	t.queue, t.bad = t.queue[:0], lockedBad{}
-	clear(t.lockQ)
 	t.savedAt[k] = at
 	if k == 0 {
 		t.savedAt[1] = -1
@@ -638,6 +644,23 @@ func (t *lockedTrial) run() bool {
 	for head := 0; head < len(t.queue); {
 		x := t.queue[head]
 		head++
+		if x&^lkMask == lkLock {
+			// Two thirds of the entries, most of them ending here.
+			i, di := int(x&lkMask)>>5, int(x&31)
+			t.lockQ[i] = false
+			left := t.rem[i]
+			if left&(left-1) == 0 {
+				continue // a hidden single's or a contradiction's
+			}
+			low := i - di + bits.TrailingZeros32(left)
+			if left&^t.famUnion[low] != 0 {
+				continue // outside every intersection of the first place (too many places for any among them)
+			}
+			if !t.lock(i, di, low, left) {
+				return false
+			}
+			continue
+		}
 		switch x &^ lkMask {
 		case lkSingle:
 			c := int(x & lkMask)
@@ -693,43 +716,42 @@ func (t *lockedTrial) run() bool {
 			if !t.hiddenPair(lkUnit(x), lkDigit(x)) {
 				return false
 			}
-		case lkLock:
-			u, d := lkUnit(x), lkDigit(x)
-			i := u*n + d - 1
-			t.lockQ[i>>6] &^= 1 << (i & 63)
-			left := t.rem[i]
-			if left&(left-1) == 0 {
-				continue // a hidden single's or a contradiction's
-			}
-			low := u*n + bits.TrailingZeros32(left)
-			if left&^t.famUnion[low] != 0 {
-				continue // outside every intersection of the first place (too many places for any among them)
-			}
-			at := low * t.famWidth
-			for _, f := range t.fams[at : at+t.famWidth] {
-				if f.link < 0 {
-					break
-				}
-				if left&^f.mask != 0 {
-					continue
-				}
-				in := &t.links[f.link]
-				// The digit's places in the other unit outside u, in
-				// the order of its cells.
-				ev := int32(-1)
-				other := int(in.other) * n
-				for m := t.rem[other+d-1] & in.out; m != 0; m &= m - 1 {
-					if t.logOn && ev < 0 {
-						ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, mask: in.mask, cells: t.places(u, left)})
-					}
-					if !t.elim(int(t.ucell[other+bits.TrailingZeros32(m)]), d, ev) {
-						return false
-					}
-				}
-			}
 		}
 	}
 	t.queue = t.queue[:0]
+	return true
+}
+
+// lock follows the intersection check of entry i of rem (unit*n +
+// digit-1), digit di+1, whose places left, two or more, lie within the
+// union of the intersections holding the first, low (u*n + place): for
+// each such intersection holding them all, the other unit's places of
+// the digit outside it leave. It reports false on a contradiction.
+func (t *lockedTrial) lock(i, di, low int, left uint32) bool {
+	n, d := t.n, di+1
+	at := low * t.famWidth
+	for _, f := range t.fams[at : at+t.famWidth] {
+		if f.link < 0 {
+			break
+		}
+		if left&^f.mask != 0 {
+			continue
+		}
+		in := &t.links[f.link]
+		// The digit's places in the other unit outside u, in the order
+		// of its cells.
+		ev := int32(-1)
+		other := int(in.other) * n
+		for m := t.rem[other+di] & in.out; m != 0; m &= m - 1 {
+			if t.logOn && ev < 0 {
+				u := i / n
+				ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, mask: in.mask, cells: t.places(u, left)})
+			}
+			if !t.elim(int(t.ucell[other+bits.TrailingZeros32(m)]), d, ev) {
+				return false
+			}
+		}
+	}
 	return true
 }
 
