@@ -497,11 +497,13 @@ func (t *lockedTrial) nakedPair(c int) bool {
 	}
 	n := t.n
 	d1 := bits.TrailingZeros32(uint32(ds)) + 1
+	d2 := 32 - bits.LeadingZeros32(uint32(ds))
 	for _, r := range t.cellU[c] {
-		// The partner is among the first digit's places in the unit.
+		// The partner is among the places of both digits in the unit,
+		// the first such in the order of the places.
 		u := int(r.u)
-		for m := t.rem[u*n+d1-1] &^ r.place; m != 0; m &= m - 1 {
-			p := t.units[u][bits.TrailingZeros32(m)]
+		for m := t.rem[u*n+d1-1] & t.rem[u*n+d2-1] &^ r.place; m != 0; m &= m - 1 {
+			p := int(t.ucell[int(r.base)+bits.TrailingZeros32(m)])
 			if t.cand[p] != ds {
 				continue
 			}
@@ -533,7 +535,7 @@ func (t *lockedTrial) hiddenPair(u, d int) bool {
 	if bits.OnesCount32(m) != 2 {
 		return true
 	}
-	a, b := t.units[u][bits.TrailingZeros32(m)], t.units[u][31-bits.LeadingZeros32(m)]
+	a, b := int(t.ucell[u*n+bits.TrailingZeros32(m)]), int(t.ucell[u*n+31-bits.LeadingZeros32(m)])
 	// A digit with the same two places is a candidate of both cells.
 	for es := t.cand[a] & t.cand[b] &^ grid.Bit(d); es != 0; es &= es - 1 {
 		e := bits.TrailingZeros32(uint32(es)) + 1
