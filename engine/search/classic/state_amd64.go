@@ -63,8 +63,9 @@ func fastPEXT(id func(eax, ecx uint32) (a, b, c, d uint32)) bool {
 }
 
 // colMask64[p] is colMask[p] in both halves of a word, to count a column
-// of two bands at once.
-var colMask64 = func() (m [32]uint64) {
+// of two bands at once. Entries 27–32 are 0: scorePairsAMD64 reads entry
+// 32 for a cell that is not there (TZCNT of 0).
+var colMask64 = func() (m [33]uint64) {
 	for p, c := range colMask {
 		m[p] = uint64(c) | uint64(c)<<32
 	}

@@ -80,3 +80,32 @@ func TestFastPEXT(t *testing.T) {
 	}
 	t.Logf("this processor: fastPEXT %v", fastPEXT(cpuid))
 }
+
+// TestSingleRows checks the rows of one cell that propagatePEXT takes from
+// singleRows (the minirow matrix of w&(w-0x40201)) against rowSingle, for
+// every row of a word in each of its three places, the other rows holding
+// one cell or two.
+func TestSingleRows(t *testing.T) {
+	// matrix is what PEXT with minirows gives: bit 3*r+k set when row r
+	// has a cell in box k.
+	matrix := func(w uint32) (m uint32) {
+		for i := range 9 {
+			if w>>(3*i)&7 != 0 {
+				m |= 1 << i
+			}
+		}
+		return m
+	}
+	for _, other := range []uint32{0x001, 0x101} {
+		for row := uint32(1); row <= low9; row++ {
+			for r := range 3 {
+				w := other | other<<9 | other<<18
+				w = w&^(low9<<(9*r)) | row<<(9*r)
+				want := tab.rowSingle[w&low9] | tab.rowSingle[w>>9&low9]<<9 | tab.rowSingle[w>>18]<<18
+				if got := w & tab.singleRows[matrix(w&(w-0x40201))]; got != want {
+					t.Fatalf("word %#x: rows of one cell %#x, want %#x", w, got, want)
+				}
+			}
+		}
+	}
+}

@@ -29,6 +29,7 @@ func TestAssemblyOffsets(t *testing.T) {
 		{"tables.rowBoxes6", unsafe.Offsetof(tb.rowBoxes6), 12288},
 		{"tables.rowSingle9", unsafe.Offsetof(tb.rowSingle9), 14336},
 		{"tables.rowSingle18", unsafe.Offsetof(tb.rowSingle18), 16384},
+		{"tables.singleRows", unsafe.Offsetof(tb.singleRows), 18432},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("offset of %s is %d, the assembly uses %d", tt.name, tt.got, tt.want)

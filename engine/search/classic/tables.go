@@ -38,6 +38,12 @@ type tables struct {
 	// a band's second and third rows without a shift. (propagatePEXT takes
 	// the minirow matrix without rowBoxes.)
 	rowBoxes3, rowBoxes6, rowSingle9, rowSingle18 [512]uint32
+	// singleRows maps a minirow matrix (bit 3*r+k) to the cells of the
+	// rows where it is empty. propagatePEXT takes the rows of a word w with
+	// one cell (every row of w holding some) as singleRows of the minirow
+	// matrix of w&(w-0x40201), w without the first cell of each row: a
+	// row of one cell is empty there, and a row of more is not.
+	singleRows [512]uint32
 }
 
 var tab = newTables()
@@ -89,6 +95,11 @@ func newTables() *tables {
 		}
 		t.rowBoxes3[x], t.rowBoxes6[x] = t.rowBoxes[x]<<3, t.rowBoxes[x]<<6
 		t.rowSingle9[x], t.rowSingle18[x] = t.rowSingle[x]<<9, t.rowSingle[x]<<18
+		for r := range 3 {
+			if x>>(3*r)&7 == 0 {
+				t.singleRows[x] |= low9 << (9 * r)
+			}
+		}
 		keep := uint32(all27)
 		for k := range 3 {
 			if cols := x >> (3 * k) & 7; cols != 0 && cols&(cols-1) == 0 {
@@ -102,8 +113,10 @@ func newTables() *tables {
 }
 
 // colMask[p] is the column of bit p of a band word, in place; bandPeers[p]
-// the other cells of the band in its row, column or box.
-var colMask, bandPeers = func() (col, peers [32]uint32) {
+// the other cells of the band in its row, column or box. Entries 27–32
+// are 0: scorePairsAMD64 reads entry 32 for a cell that is not there
+// (TZCNT of 0).
+var colMask, bandPeers = func() (col [32]uint32, peers [33]uint32) {
 	for p := range 27 {
 		r, c := p/9, p%9
 		col[p] = 0x40201 << c
