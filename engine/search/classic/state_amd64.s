@@ -312,7 +312,10 @@ place:
 // that the processor cannot predict: the cells of a digit are taken two at
 // a time, without asking first whether there are any, and the best is
 // kept with conditional moves. TZCNT of a zero gives 32, so a cell that
-// is not there adds its score to SCORE+32, which nothing reads. The frame:
+// is not there reads entry 32 of the tables (0) and adds its score to
+// SCORE+32, which nothing reads. The digit's words are held complemented,
+// so that ANDN takes a table entry and the word in one instruction. The
+// frame:
 #define SCORE 0      // 40 bytes: a score for each cell of the band, and slot 32
 #define P 40         // the band's cells with two candidates
 #define P1 44        // those of the two other bands
@@ -321,13 +324,14 @@ place:
 #define BEST 56
 #define BESTBAND 64
 #define BAND 72      // the band b
-#define OFF1 80      // 4*(b1-b) and 4*(b2-b): the byte offsets from a word of
-#define OFF2 88      // band b to the words of the same digit in the other bands
+#define OFF2 88      // 4*(b2-b): the byte offset from a word of band b to the
+                     // word of the same digit in band b2 (that of b1 is in R13)
 #define END 96       // the end of the band's words
-// In the loop over a digit's cells: DI is &cand[d0+b], BX its word, DX
-// the digit's words in the other bands (b1 low, b2 high), R12 their cells
-// with two candidates the same way, CX the cells left, AX the cell, SI
-// &bandPeers, R14 &colMask64.
+// In the loop over a digit's cells: DI is &cand[d0+b], BX its word
+// complemented, DX the digit's words in the other bands (b1 low, b2 high)
+// complemented, R12 their cells with two candidates (not complemented),
+// R13 OFF1, CX the cells left, AX the cell, SI &bandPeers, R14
+// &colMask64.
 TEXT ·scorePairsAMD64(SB), NOSPLIT, $104-28
 	LEAQ ·bandPeers(SB), SI
 	LEAQ ·colMask64(SB), R14
@@ -355,7 +359,7 @@ band:
 	ORQ  R11, R12
 	SUBQ AX, R9
 	SHLQ $2, R9
-	MOVQ R9, OFF1(SP)
+	MOVQ R9, R13
 	SUBQ AX, R10
 	SHLQ $2, R10
 	MOVQ R10, OFF2(SP)
@@ -371,12 +375,13 @@ digit:
 	MOVL (DI), BX
 	MOVL P(SP), CX
 	ANDL BX, CX
-	MOVQ OFF1(SP), R8
-	MOVL (DI)(R8*1), DX
+	NOTL BX
+	MOVL (DI)(R13*1), DX
 	MOVQ OFF2(SP), R8
 	MOVL (DI)(R8*1), R9
 	SHLQ $32, R9
 	ORQ  R9, DX
+	NOTQ DX
 
 	// One cell: R11 = the peers holding the digit, R9 those with two
 	// candidates; the score gains R11 + 2*R9. The column in the two other
@@ -384,12 +389,8 @@ digit:
 #define SLOT \
 	TZCNTL  CX, AX \
 	BLSRL   CX, CX \
-	MOVL    AX, R13 \
-	ANDL    $31, R13 \
-	MOVQ    (R14)(R13*8), R8 \
-	ANDQ    DX, R8 \
-	MOVL    (SI)(R13*4), R9 \
-	ANDL    BX, R9 \
+	ANDNQ   (R14)(AX*8), DX, R8 \
+	ANDNL   (SI)(AX*4), BX, R9 \
 	POPCNTQ R8, R11 \
 	POPCNTL R9, R10 \
 	ADDL    R10, R11 \
