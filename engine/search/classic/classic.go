@@ -374,14 +374,16 @@ func tally(one, two, three, w uint32) (uint32, uint32, uint32) {
 	return one | w, two | one&w, three | two&w
 }
 
-// claim applies, for every digit changed since its last search (see
+// claimGeneric applies, for every digit changed since its last search (see
 // state.unclaimed), what bandKeep does for rows to the columns of each stack:
 // the digit sits once in each box of the stack and once in each of its
 // columns, so the columns it can use in the three boxes must hold a
 // permutation, and a column of a box outside every permutation that fits
 // is dead. This covers claiming (a column where the digit can only sit in
-// one box) and more. It reports whether it changed anything.
-func (st *state) claim() bool {
+// one box) and more. It reports whether it changed anything. It is
+// state.claim where no assembly version runs, and the reference the
+// assembly is tested against.
+func (st *state) claimGeneric() bool {
 	t := tab
 	before := st.dirty
 	// Bit 3k of digits is set when digit k+1 has a word unclaimed: the

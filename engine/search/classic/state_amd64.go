@@ -31,6 +31,15 @@ func (st *state) scorePairs() (best, b int, x uint32) {
 	return st.scorePairsGeneric()
 }
 
+// claim is claimGeneric, written in assembly with PEXT and PDEP where PEXT
+// is fast (claimPEXT).
+func (st *state) claim() bool {
+	if hasFastPEXT {
+		return claimPEXT(st)
+	}
+	return st.claimGeneric()
+}
+
 // hasBMI and hasPOPCNT report whether the processor has the instructions
 // the assembly uses, hasFastPEXT whether its PEXT is fast too.
 var (
@@ -77,6 +86,9 @@ func propagateAMD64(st *state) bool
 
 //go:noescape
 func propagatePEXT(st *state) bool
+
+//go:noescape
+func claimPEXT(st *state) bool
 
 // cpuid executes the CPUID instruction with eax and ecx.
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)

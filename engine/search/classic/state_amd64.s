@@ -13,6 +13,7 @@
 #define BANDKEEP 2048
 #define ROWSINGLE 4096
 #define OTHERBANDS 6144
+#define LIVE 8192
 #define ROWBOXES3 10240
 #define ROWBOXES6 12288
 #define ROWSINGLE9 14336
@@ -305,6 +306,105 @@ place:
 	BTRL  AX, R13
 	ORL   R13, BX
 	JMP   next
+
+// func claimPEXT(st *state) bool
+//
+// claim for processors where PEXT and PDEP are fast (see hasFastPEXT):
+// the minicolumn matrix of a stack is taken from the digit's columns with
+// PEXT, and the live matrices put back with PDEP, instead of the shifts
+// and masks of nine 3-bit fields each way.
+// Registers held through the loop:
+//	DI	st
+//	SI	tab
+//	AX	the digits left (bit 3k for digit k+1)
+//	BX	dirty
+//	R8	dirty as it was
+// Per digit: R14 is d0, R9-R11 its three words, DX their columns (band b
+// in bits 9b to 9b+8), CX the live minicolumns the same way, R12 the
+// words that change (bit b) and then the matrices' mask.
+TEXT ·claimPEXT(SB), NOSPLIT, $0-9
+	MOVQ st+0(FP), DI
+	MOVQ ·tab(SB), SI
+	MOVL DIRTY(DI), BX
+	MOVL BX, R8
+	MOVL UNCLAIMED(DI), AX
+	MOVL AX, CX
+	SHRL $1, CX
+	ORL  CX, AX
+	SHRL $1, CX
+	ORL  CX, AX
+	ANDL $0x1249249, AX
+	MOVL $0, UNCLAIMED(DI)
+	TESTL AX, AX
+	JZ   cdone
+
+cdigit:
+	TZCNTL AX, R14
+	BLSRL  AX, AX
+	MOVL   (DI)(R14*4), R9
+	MOVL   4(DI)(R14*4), R10
+	MOVL   8(DI)(R14*4), R11
+
+	// The columns of w in the low 9 bits of c.
+#define COLS(w, c) \
+	RORXL $9, w, c \
+	ORL   w, c \
+	RORXL $18, w, R12 \
+	ORL   R12, c \
+	ANDL  $0x1ff, c
+
+	COLS(R9, DX)
+	COLS(R10, R13)
+	SHLL $9, R13
+	ORL  R13, DX
+	COLS(R11, R13)
+	SHLL $18, R13
+	ORL  R13, DX
+
+	// Stack s: its minicolumn matrix (bit 3b+c: band b may use the
+	// stack's column c) is DX's bits under 0x1c0e07<<3s, and its live
+	// minicolumns go back to the same places.
+#define STACK \
+	PEXTL R12, DX, R13 \
+	MOVL  LIVE(SI)(R13*4), R13 \
+	PDEPL R12, R13, R13 \
+	ORL   R13, CX
+
+	MOVL $0x1c0e07, R12
+	XORL CX, CX
+	STACK
+	SHLL $3, R12
+	STACK
+	SHLL $3, R12
+	STACK
+
+	// Word d0+b keeps the live columns of band b in its three rows;
+	// R12 collects (from band 2 down, with the carry of comparing the
+	// new word with the old) the words that change.
+#define APPLY(shift, w, off) \
+	RORXL $shift, CX, R13 \
+	ANDL  $0x1ff, R13 \
+	IMULL $0x40201, R13 \
+	ANDL  w, R13 \
+	MOVL  R13, off(DI)(R14*4) \
+	CMPL  R13, w \
+	ADCL  R12, R12
+
+	XORL R12, R12
+	APPLY(18, R11, 8)
+	APPLY(9, R10, 4)
+	APPLY(0, R9, 0)
+	SHLXL R14, R12, R12
+	ORL   R12, BX
+	TESTL AX, AX
+	JNZ   cdigit
+
+	MOVL BX, DIRTY(DI)
+
+cdone:
+	CMPL  BX, R8
+	SETNE ret+8(FP)
+	RET
 
 // func scorePairsAMD64(st *state) (best, b int, x uint32)
 //

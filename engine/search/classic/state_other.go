@@ -8,3 +8,6 @@ func (st *state) propagate() bool { return st.propagateGeneric() }
 
 // scorePairs scores the cells with two candidates (see scorePairsGeneric).
 func (st *state) scorePairs() (best, b int, x uint32) { return st.scorePairsGeneric() }
+
+// claim applies the stacks' constraints (see claimGeneric).
+func (st *state) claim() bool { return st.claimGeneric() }

@@ -25,6 +25,7 @@ func TestAssemblyOffsets(t *testing.T) {
 		{"tables.bandKeep", unsafe.Offsetof(tb.bandKeep), 2048},
 		{"tables.rowSingle", unsafe.Offsetof(tb.rowSingle), 4096},
 		{"tables.otherBands", unsafe.Offsetof(tb.otherBands), 6144},
+		{"tables.live", unsafe.Offsetof(tb.live), 8192},
 		{"tables.rowBoxes3", unsafe.Offsetof(tb.rowBoxes3), 10240},
 		{"tables.rowBoxes6", unsafe.Offsetof(tb.rowBoxes6), 12288},
 		{"tables.rowSingle9", unsafe.Offsetof(tb.rowSingle9), 14336},
