@@ -105,7 +105,7 @@ type lockedTrial struct {
 	// lockQ marks, by unit*n + digit-1, the intersection checks queued:
 	// those of the queue's entries not yet followed, none when the queue
 	// is empty.
-	lockQ []bool
+	lockQ []uint8
 	cand  []grid.Digits
 	rem   []uint32 // by unit*n + digit-1: the places of the digit left in the unit
 	trail []int32  // the eliminations, cell*32 + digit-1, to undo
@@ -165,6 +165,10 @@ type lockedRef struct {
 	u     int32
 	place uint32
 	base  int32 // u*n: where the unit's entries of rem and ucell begin
+	// hidden and check are the unit's queue entries of a hidden single
+	// and of an intersection check with digit 1 (lkHidden | u<<5 and
+	// lkLock | u*n<<5): those of digit d differ by d-1 and (d-1)*33.
+	hidden, check int32
 }
 
 // lockedLink is an intersection of unit u with another: the places in u
@@ -302,7 +306,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 		}
 		k := int32(len(t.units))
 		for pos, c := range un.Cells {
-			t.cellU[c] = append(t.cellU[c], lockedRef{k, 1 << pos, k * int32(l.N)})
+			t.cellU[c] = append(t.cellU[c], lockedRef{u: k, place: 1 << pos, base: k * int32(l.N), hidden: lkHidden | k<<5, check: lkLock | k*int32(l.N)<<5})
 		}
 		t.units = append(t.units, un.Cells)
 		t.unitOf = append(t.unitOf, u)
@@ -393,7 +397,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	// Every cell's peers are the other cells of its full units when they
 	// are those of its units and every unit is full.
 	t.unitPeers = l.PeersAreUnits() && len(t.units) == len(l.Units())
-	t.lockQ = make([]bool, len(t.units)*l.N)
+	t.lockQ = make([]uint8, len(t.units)*l.N)
 	t.elimAt = make([]int32, l.Cells*l.N)
 	for i := range t.elimAt {
 		t.elimAt[i] = -1
@@ -420,6 +424,19 @@ func (t *lockedTrial) loadRem() {
 // elim removes digit d from cell c, made by event ev (when logging),
 // queueing what follows; it reports false when that breaks a rule.
 func (t *lockedTrial) elim(c, d int, ev int32) bool {
+	// An elimination queues at most one entry for its cell (a single or
+	// a pair) and two for each of its units (a hidden single, or a lock
+	// and a hidden pair), and adds one to the trail. Room for them, and
+	// the log, are left to other methods, called last (elimRoom,
+	// elimLogged): a call the values were live across made the compiler
+	// keep them on the stack, on every elimination.
+	refs := t.cellU[c]
+	if t.logOn {
+		return t.elimLogged(c, d, ev)
+	}
+	if cap(t.queue)-len(t.queue) < 2*len(refs)+1 || len(t.trail) == cap(t.trail) {
+		return t.elimRoom(c, d, ev, 2*len(refs)+1)
+	}
 	di := int32(d-1) & 31
 	bit := grid.Digits(1) << di
 	ds := t.cand[c]
@@ -429,27 +446,17 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	t.work++
 	ds &^= bit
 	t.cand[c] = ds
-	t.trail = append(t.trail, int32(c*32)+di)
-	if t.logOn {
-		t.elimAt[c*t.n+d-1] = int32(len(t.elims))
-		t.elims = append(t.elims, lockedElim{cell: c, digit: d, ev: ev})
-	}
+	t.trail = t.trail[:len(t.trail)+1]
+	t.trail[len(t.trail)-1] = int32(c*32) + di
 	if ds == 0 {
 		t.bad = lockedBad{on: true, cell: c, unit: -1}
 		return false
 	}
-	// An elimination queues at most one entry for its cell (a single or
-	// a pair) and two for each of its units (a hidden single, or a lock
-	// and a hidden pair): room for them is made once and they are written
-	// by index, with the slices in locals: appends' calls made the
-	// compiler keep the loop's values on the stack, and each store
-	// through t made it load the slices from t again.
-	refs := t.cellU[c]
+	// The entries are written by index, with the slices in locals: each
+	// store through t made the compiler load the slices from t again.
 	rem, lockQ := t.rem, t.lockQ
+	di33 := di * 33 // di<<5 | di
 	queue := t.queue
-	if cap(queue)-len(queue) < 2*len(refs)+1 {
-		queue = slices.Grow(queue, 2*len(refs)+1)
-	}
 	k := len(queue)
 	queue = queue[:cap(queue)]
 	switch rest := ds & (ds - 1); {
@@ -464,28 +471,52 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 		i := int(r.base) + int(di)
 		left := rem[i] &^ r.place
 		rem[i] = left
-		switch {
-		case left == 0:
-			t.queue = queue[:k]
+		if left == 0 {
+			t.queue = t.queue[:k]
 			t.bad = lockedBad{on: true, cell: -1, unit: int(r.u), digit: d}
 			return false
-		case left&(left-1) == 0:
-			queue[k] = lkHidden | r.u<<5 | di
-			k++
-		default:
-			if !lockQ[i] {
-				lockQ[i] = true
-				queue[k] = lkLock | int32(i)<<5 | di
-				k++
-			}
-			if rest := left & (left - 1); rest&(rest-1) == 0 {
-				queue[k] = lkHiddenPair | r.u<<5 | di
-				k++
-			}
 		}
+		rest := left & (left - 1)
+		if rest == 0 {
+			queue[k] = r.hidden | di
+			k++
+			continue
+		}
+		// Two places or more: an intersection check unless one is
+		// queued, and a hidden pair at two. Both entries are written and
+		// k counts those that stay, without branches, which the places
+		// left made hard to guess. The places are fewer than 32, so x-1
+		// has its top bit set only when x is 0.
+		queued := lockQ[i]
+		lockQ[i] = 1
+		queue[k] = r.check + di33
+		k += int(queued ^ 1)
+		queue[k] = r.hidden | di + (lkHiddenPair - lkHidden)
+		k += int((rest&(rest-1) - 1) >> 31)
 	}
-	t.queue = queue[:k]
+	t.queue = t.queue[:k]
 	return true
+}
+
+// elimLogged is elim while logging: the elimination of digit d from
+// cell c, if a candidate, is logged as made by event ev.
+func (t *lockedTrial) elimLogged(c, d int, ev int32) bool {
+	if t.cand[c].Has(d) {
+		t.elimAt[c*t.n+d-1] = int32(len(t.elims))
+		t.elims = append(t.elims, lockedElim{cell: c, digit: d, ev: ev})
+	}
+	t.logOn = false
+	ok := t.elim(c, d, ev)
+	t.logOn = true
+	return ok
+}
+
+// elimRoom is elim when the queue has no room for k entries more or the
+// trail for one: it makes it.
+func (t *lockedTrial) elimRoom(c, d int, ev int32, k int) bool {
+	t.queue = slices.Grow(t.queue, k)
+	t.trail = slices.Grow(t.trail, 1)
+	return t.elim(c, d, ev)
 }
 
 // nakedPair follows cell c, left with two candidates: where another cell
@@ -649,7 +680,7 @@ func (t *lockedTrial) run() bool {
 		if x&^lkMask == lkLock {
 			// Two thirds of the entries, most of them ending here.
 			i, di := int(x&lkMask)>>5, int(x&31)
-			t.lockQ[i] = false
+			t.lockQ[i] = 0
 			left := t.rem[i]
 			if left&(left-1) == 0 {
 				continue // a hidden single's or a contradiction's
