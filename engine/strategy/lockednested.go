@@ -467,7 +467,8 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 		queue[k] = lkPair | int32(c)
 		k++
 	}
-	for _, r := range refs {
+	for j := range refs {
+		r := &refs[j]
 		i := int(r.base) + int(di)
 		left := rem[i] &^ r.place
 		rem[i] = left
@@ -529,7 +530,9 @@ func (t *lockedTrial) nakedPair(c int) bool {
 	n := t.n
 	d1 := bits.TrailingZeros32(uint32(ds)) + 1
 	d2 := 32 - bits.LeadingZeros32(uint32(ds))
-	for _, r := range t.cellU[c] {
+	refs := t.cellU[c]
+	for j := range refs {
+		r := &refs[j]
 		// The partner is among the places of both digits in the unit,
 		// the first such in the order of the places.
 		u := int(r.u)
@@ -716,7 +719,9 @@ func (t *lockedTrial) run() bool {
 			}
 			// The peers are the cells of the cell's units: the digit's
 			// places left in each.
-			for _, r := range t.cellU[c] {
+			refs := t.cellU[c]
+			for j := range refs {
+				r := &refs[j]
 				for left := t.rem[int(r.base)+d-1] &^ r.place; left != 0; left &= left - 1 {
 					if !t.elim(int(t.ucell[int(r.base)+bits.TrailingZeros32(left)]), d, ev) {
 						return false
