@@ -758,6 +758,14 @@ func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 	fwd[0] = bits512{1}
 	for i := from; i < m-1; i++ {
 		fwd[i+1] = bits512{}
+		if i == 0 {
+			// The unions of the empty set alone with the first piece's
+			// sets are those sets: a bit each, not addTo's eight words.
+			for _, s := range ps[0].sets {
+				fwd[1].set(int(s))
+			}
+			continue
+		}
 		for _, s := range ps[i].sets {
 			fwd[i].addTo(&fwd[i+1], int(s))
 		}
@@ -787,7 +795,7 @@ func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 		sx.okb[last].set(int(s))
 	}
 	next := &sx.bwd[last]
-	for i := last - 1; i >= 0; i-- {
+	for i := last - 1; i >= 1; i-- {
 		sx.bwd[i], sx.okb[i] = bits512{}, bits512{}
 		sx.cut[i] = false
 		for _, s := range ps[i].sets {
@@ -798,6 +806,14 @@ func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 			sx.okb[i].set(int(s))
 		}
 		next = &sx.bwd[i]
+	}
+	if last > 0 {
+		// The first piece's sets before it have the empty set alone
+		// (fwd[0]), so a set s survives where next holds s itself; its
+		// sets are fwd[1], one bit each, and what it leaves for before
+		// it is read by nothing.
+		sx.okb[0] = next.and(&fwd[1])
+		sx.cut[0] = sx.okb[0] != fwd[1]
 	}
 }
 
