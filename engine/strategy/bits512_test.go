@@ -80,3 +80,54 @@ func or512(a, b bits512) (out bits512) {
 	}
 	return out
 }
+
+// TestBits512AllOps holds addAll and takeAll, a piece's sets at a time,
+// to addTo and takeFrom set by set: random sets of sets and random
+// lists of digit sets (increasing, as a piece's), some with sets of every
+// word (digits 7-9). Both outcomes of takeAll's cut must be met.
+func TestBits512AllOps(t *testing.T) {
+	r := rand.New(rand.NewPCG(67, 512))
+	cuts := 0
+	for round := range 3000 {
+		var b, with bits512
+		for i := range b {
+			b[i] = r.Uint64()
+			with[i] = r.Uint64() & r.Uint64()
+		}
+		var sets []uint16
+		for s := range 512 {
+			if r.IntN(100) == 0 || round%7 == 0 && r.IntN(4) == 0 {
+				sets = append(sets, uint16(s))
+			}
+		}
+		var want bits512
+		for _, s := range sets {
+			b.addTo(&want, int(s))
+		}
+		var got bits512
+		if b.addAll(&got, sets); got != want {
+			t.Fatalf("round %d: addAll(%v) = %x, want %x", round, sets, got, want)
+		}
+		var wantOut, wantOK bits512
+		wantCut := false
+		for _, s := range sets {
+			if b.takeFrom(&wantOut, &with, int(s)) {
+				wantOK.set(int(s))
+			} else {
+				wantCut = true
+			}
+		}
+		var ok, out bits512
+		cut := b.takeAll(&out, &with, sets, &ok)
+		if out != wantOut || ok != wantOK || cut != wantCut {
+			t.Fatalf("round %d: takeAll(%v) = %x, %x, %v, want %x, %x, %v", round, sets, out, ok, cut, wantOut, wantOK, wantCut)
+		}
+		if cut {
+			cuts++
+		}
+	}
+	t.Logf("takeAll cut in %d of 3000 rounds", cuts)
+	if cuts < 300 || cuts > 2700 {
+		t.Fatalf("takeAll cut in %d of 3000 rounds: the test does not tell its outcomes apart", cuts)
+	}
+}

@@ -766,9 +766,7 @@ func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 			}
 			continue
 		}
-		for _, s := range ps[i].sets {
-			fwd[i].addTo(&fwd[i+1], int(s))
-		}
+		fwd[i].addAll(&fwd[i+1], ps[i].sets)
 	}
 	if fu != nil && m > 0 {
 		for i := from; i < m-1; i++ {
@@ -796,15 +794,8 @@ func (t *trial) unionSets(ps []piece, fu *fwdUnions) {
 	}
 	next := &sx.bwd[last]
 	for i := last - 1; i >= 1; i-- {
-		sx.bwd[i], sx.okb[i] = bits512{}, bits512{}
-		sx.cut[i] = false
-		for _, s := range ps[i].sets {
-			if !next.takeFrom(&sx.bwd[i], &fwd[i], int(s)) {
-				sx.cut[i] = true
-				continue
-			}
-			sx.okb[i].set(int(s))
-		}
+		sx.okb[i], sx.bwd[i] = bits512{}, bits512{}
+		sx.cut[i] = next.takeAll(&sx.bwd[i], &fwd[i], ps[i].sets, &sx.okb[i])
 		next = &sx.bwd[i]
 	}
 	if last > 0 {
@@ -1082,6 +1073,168 @@ func (b *bits512) takeFrom(out, with *bits512, s int) bool {
 		out[0] |= x0
 	}
 	return true
+}
+
+// addAll adds to out the sets x|s of the sets x of b disjoint from s,
+// for each set s of sets (a piece's): addTo of each, in one loop, with
+// no call a set. The words of out stay in memory: kept in eight locals
+// they did not fit the registers with the loop's own values, and the
+// spills cost more than the loads and stores (extreme 4: 0.4 G more
+// instructions).
+func (b *bits512) addAll(out *bits512, sets []uint16) {
+	for _, x := range sets {
+		s := uint(x)
+		bs := s & 63
+		k := lowDisjoint[bs]
+		switch s >> 6 & 7 {
+		case 0:
+			out[0] |= (b[0] & k) << bs
+			out[1] |= (b[1] & k) << bs
+			out[2] |= (b[2] & k) << bs
+			out[3] |= (b[3] & k) << bs
+			out[4] |= (b[4] & k) << bs
+			out[5] |= (b[5] & k) << bs
+			out[6] |= (b[6] & k) << bs
+			out[7] |= (b[7] & k) << bs
+		case 1:
+			out[1] |= (b[0] & k) << bs
+			out[3] |= (b[2] & k) << bs
+			out[5] |= (b[4] & k) << bs
+			out[7] |= (b[6] & k) << bs
+		case 2:
+			out[2] |= (b[0] & k) << bs
+			out[3] |= (b[1] & k) << bs
+			out[6] |= (b[4] & k) << bs
+			out[7] |= (b[5] & k) << bs
+		case 3:
+			out[3] |= (b[0] & k) << bs
+			out[7] |= (b[4] & k) << bs
+		case 4:
+			out[4] |= (b[0] & k) << bs
+			out[5] |= (b[1] & k) << bs
+			out[6] |= (b[2] & k) << bs
+			out[7] |= (b[3] & k) << bs
+		case 5:
+			out[5] |= (b[0] & k) << bs
+			out[7] |= (b[2] & k) << bs
+		case 6:
+			out[6] |= (b[0] & k) << bs
+			out[7] |= (b[1] & k) << bs
+		default:
+			out[7] |= (b[0] & k) << bs
+		}
+	}
+}
+
+// takeAll adds to out, for each set s of sets (a piece's), what
+// takeFrom(out, with, s) adds (the sets x disjoint from s with x|s in b,
+// when one of them is in with), in one loop with no call a set; it sets
+// in ok each s for which there are some and reports whether some s has
+// none.
+func (b *bits512) takeAll(out, with *bits512, sets []uint16, ok *bits512) (cut bool) {
+	for _, x := range sets {
+		s := uint(x)
+		bs := s & 63
+		k := lowDisjoint[bs]
+		switch s >> 6 & 7 {
+		case 0:
+			x0 := b[0] >> bs & k
+			x1 := b[1] >> bs & k
+			x2 := b[2] >> bs & k
+			x3 := b[3] >> bs & k
+			x4 := b[4] >> bs & k
+			x5 := b[5] >> bs & k
+			x6 := b[6] >> bs & k
+			x7 := b[7] >> bs & k
+			if x0&with[0]|x1&with[1]|x2&with[2]|x3&with[3]|x4&with[4]|x5&with[5]|x6&with[6]|x7&with[7] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[1] |= x1
+			out[2] |= x2
+			out[3] |= x3
+			out[4] |= x4
+			out[5] |= x5
+			out[6] |= x6
+			out[7] |= x7
+		case 1:
+			x0 := b[1] >> bs & k
+			x2 := b[3] >> bs & k
+			x4 := b[5] >> bs & k
+			x6 := b[7] >> bs & k
+			if x0&with[0]|x2&with[2]|x4&with[4]|x6&with[6] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[2] |= x2
+			out[4] |= x4
+			out[6] |= x6
+		case 2:
+			x0 := b[2] >> bs & k
+			x1 := b[3] >> bs & k
+			x4 := b[6] >> bs & k
+			x5 := b[7] >> bs & k
+			if x0&with[0]|x1&with[1]|x4&with[4]|x5&with[5] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[1] |= x1
+			out[4] |= x4
+			out[5] |= x5
+		case 3:
+			x0 := b[3] >> bs & k
+			x4 := b[7] >> bs & k
+			if x0&with[0]|x4&with[4] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[4] |= x4
+		case 4:
+			x0 := b[4] >> bs & k
+			x1 := b[5] >> bs & k
+			x2 := b[6] >> bs & k
+			x3 := b[7] >> bs & k
+			if x0&with[0]|x1&with[1]|x2&with[2]|x3&with[3] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[1] |= x1
+			out[2] |= x2
+			out[3] |= x3
+		case 5:
+			x0 := b[5] >> bs & k
+			x2 := b[7] >> bs & k
+			if x0&with[0]|x2&with[2] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[2] |= x2
+		case 6:
+			x0 := b[6] >> bs & k
+			x1 := b[7] >> bs & k
+			if x0&with[0]|x1&with[1] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+			out[1] |= x1
+		default:
+			x0 := b[7] >> bs & k
+			if x0&with[0] == 0 {
+				cut = true
+				continue
+			}
+			out[0] |= x0
+		}
+		ok.set(int(s))
+	}
+	return cut
 }
 
 // meetsApart reports whether b and c have a set in common disjoint from
