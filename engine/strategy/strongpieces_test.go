@@ -321,3 +321,64 @@ func TestPieceMemoShared(t *testing.T) {
 	}
 	t.Logf("%d pieces share a memo", shared)
 }
+
+// TestPieceSupportPlain holds pieceSupport (the sets of the first cells
+// forward, addAll a cell's digits at a time, and back, takeAll) to a walk
+// over every assignment of different digits to a piece's cells: on the
+// layout of tarek's killer 41 with random candidates, each piece of more
+// than one cell with a random choice of the sets its cells take as ok. A
+// digit is supported where some assignment whose set ok holds puts it in
+// its cell. Enough digits must be left out, and enough kept.
+func TestPieceSupportPlain(t *testing.T) {
+	l := tarekBoard(t, 41).Layout()
+	rng := rand.New(rand.NewPCG(41, 67))
+	tr := &trial{l: l}
+	tr.sx = tr.strongSetup(l)
+	kept, dropped := 0, 0
+	for round := range 40 {
+		tr.cand = narrowedBoards(l, rng, 1, 6, 0)[0]
+		for u := range tr.sx.pieces {
+			for i := range tr.sx.pieces[u] {
+				p := &tr.sx.pieces[u][i]
+				if len(p.in) < 2 {
+					continue
+				}
+				all := tr.cellSets(p.in)
+				var ok bits512
+				for x := range 512 {
+					if all.has(x) && rng.IntN(8) == 0 {
+						ok.set(x)
+					}
+				}
+				got := tr.pieceSupport(p, &ok)
+				var want [grid.MaxSize]grid.Digits
+				var walk func(j int, used grid.Digits, ds []grid.Digits)
+				walk = func(j int, used grid.Digits, ds []grid.Digits) {
+					if j == len(p.in) {
+						if ok.has(int(used)) {
+							for k, d := range ds {
+								want[k] |= d
+							}
+						}
+						return
+					}
+					for c := tr.cand[p.in[j]] &^ used; c != 0; c &= c - 1 {
+						walk(j+1, used|c&-c, append(ds, c&-c))
+					}
+				}
+				walk(0, 0, nil)
+				if got != want {
+					t.Fatalf("round %d, unit %d, piece %v: support %v, want %v", round, u, p.in, got[:len(p.in)], want[:len(p.in)])
+				}
+				for j, c := range p.in {
+					kept += want[j].Count()
+					dropped += (tr.cand[c] &^ want[j]).Count()
+				}
+			}
+		}
+	}
+	t.Logf("%d digits supported, %d not", kept, dropped)
+	if kept < 1000 || dropped < 1000 {
+		t.Errorf("%d digits supported, %d not: too few to compare", kept, dropped)
+	}
+}
