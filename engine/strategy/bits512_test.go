@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -129,5 +130,42 @@ func TestBits512AllOps(t *testing.T) {
 	t.Logf("takeAll cut in %d of 3000 rounds", cuts)
 	if cuts < 300 || cuts > 2700 {
 		t.Fatalf("takeAll cut in %d of 3000 rounds: the test does not tell its outcomes apart", cuts)
+	}
+}
+
+// TestBits512Finishing holds finishing (a piece's sets that a set of its
+// cage's other cells, disjoint from it, makes the target with) to
+// meetsApart set by set, on random sets of sets and every target; both
+// outcomes must be met.
+func TestBits512Finishing(t *testing.T) {
+	r := rand.New(rand.NewPCG(67, 46))
+	kept, dropped := 0, 0
+	for round := range 400 {
+		var b, ins bits512
+		for i := range b {
+			b[i] = r.Uint64() & r.Uint64() & r.Uint64()
+			ins[i] = r.Uint64() & r.Uint64()
+		}
+		target := round % 46
+		var want []uint16
+		for s := range 512 {
+			if !ins.has(s) {
+				continue
+			}
+			need := target - int(digitSums[s])
+			if need >= 0 && need < len(sumSets512) && b.meetsApart(&sumSets512[need], s) {
+				want = append(want, uint16(s))
+				kept++
+			} else {
+				dropped++
+			}
+		}
+		if got := b.finishing(&ins, target, nil); !slices.Equal(got, want) {
+			t.Fatalf("round %d, target %d: %v, want %v", round, target, got, want)
+		}
+	}
+	t.Logf("%d sets kept, %d not", kept, dropped)
+	if kept < 1000 || dropped < 1000 {
+		t.Errorf("%d sets kept, %d not: too few to compare", kept, dropped)
 	}
 }

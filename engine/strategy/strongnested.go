@@ -1362,19 +1362,47 @@ func (t *trial) fillSets(p *piece) {
 	}
 	// A set of the piece stays when a set the cage's other cells take,
 	// disjoint from it, makes the target with it.
-	rest := t.partSets(p.restPart)
+	p.sets = t.partSets(p.restPart).finishing(&ins, p.target, p.sets)
+}
+
+// finishing appends to sets, in increasing order, the sets s of ins
+// that a set of b disjoint from s makes target with: meetsApart of b with
+// the sets of target less s's sum, in one loop with no call a set.
+func (b *bits512) finishing(ins *bits512, target int, sets []uint16) []uint16 {
 	for w, word := range ins {
 		for ; word != 0; word &= word - 1 {
 			s := w<<6 + bits.TrailingZeros64(word)
-			need := p.target - int(digitSums[s])
+			need := target - int(digitSums[s])
 			if need < 0 || need >= len(sumSets512) {
 				continue
 			}
-			if rest.meetsApart(&sumSets512[need], s) {
-				p.sets = append(p.sets, uint16(s))
+			c := &sumSets512[need]
+			k := lowDisjoint[s&63]
+			var m uint64
+			switch w & 7 {
+			case 0:
+				m = b[0]&c[0] | b[1]&c[1] | b[2]&c[2] | b[3]&c[3] | b[4]&c[4] | b[5]&c[5] | b[6]&c[6] | b[7]&c[7]
+			case 1:
+				m = b[0]&c[0] | b[2]&c[2] | b[4]&c[4] | b[6]&c[6]
+			case 2:
+				m = b[0]&c[0] | b[1]&c[1] | b[4]&c[4] | b[5]&c[5]
+			case 3:
+				m = b[0]&c[0] | b[4]&c[4]
+			case 4:
+				m = b[0]&c[0] | b[1]&c[1] | b[2]&c[2] | b[3]&c[3]
+			case 5:
+				m = b[0]&c[0] | b[2]&c[2]
+			case 6:
+				m = b[0]&c[0] | b[1]&c[1]
+			default:
+				m = b[0] & c[0]
+			}
+			if m&k != 0 {
+				sets = append(sets, uint16(s))
 			}
 		}
 	}
+	return sets
 }
 
 // cellSets returns the sets of different digits cells take from their
