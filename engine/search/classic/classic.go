@@ -315,11 +315,12 @@ func (st *state) propagateGeneric() bool {
 	return true
 }
 
-// nakedSingles places every cell left with one candidate and records the
-// cells with two, in the bands changed since their last search (see
-// state.touched). It reports whether it placed any, and false for ok on a
-// cell without candidates.
-func (st *state) nakedSingles() (found, ok bool) {
+// nakedSinglesGeneric places every cell left with one candidate and
+// records the cells with two, in the bands changed since their last search
+// (see state.touched). It reports whether it placed any, and false for ok
+// on a cell without candidates. It is state.nakedSingles where no assembly
+// version runs, and the reference the assembly is tested against.
+func (st *state) nakedSinglesGeneric() (found, ok bool) {
 	for b := range 3 {
 		if st.touched&(bandWords<<b) == 0 {
 			continue

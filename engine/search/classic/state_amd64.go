@@ -40,6 +40,16 @@ func (st *state) claim() bool {
 	return st.claimGeneric()
 }
 
+// nakedSingles is nakedSinglesGeneric, written in assembly with SSE2, BMI1
+// and BMI2 when the processor has them (nakedSinglesAMD64): it tallies the
+// candidates of the three bands at once.
+func (st *state) nakedSingles() (found, ok bool) {
+	if hasBMI {
+		return nakedSinglesAMD64(st)
+	}
+	return st.nakedSinglesGeneric()
+}
+
 // hasBMI and hasPOPCNT report whether the processor has the instructions
 // the assembly uses, hasFastPEXT whether its PEXT is fast too.
 var (
@@ -89,6 +99,9 @@ func propagatePEXT(st *state) bool
 
 //go:noescape
 func claimPEXT(st *state) bool
+
+//go:noescape
+func nakedSinglesAMD64(st *state) (found, ok bool)
 
 // cpuid executes the CPUID instruction with eax and ecx.
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)

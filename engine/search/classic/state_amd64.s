@@ -562,3 +562,147 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL CX, c+16(FP)
 	MOVL DX, d+20(FP)
 	RET
+
+// func nakedSinglesAMD64(st *state) (found, ok bool)
+//
+// nakedSinglesGeneric with the same result, with SSE2, BMI1 and BMI2
+// instructions. The tallies of the three bands are taken at once, each
+// band a lane of an XMM register (the 16 bytes from cand[3k] hold digit
+// k+1's words of bands 0, 1 and 2, and one more that nothing reads): a
+// band's singles only change the words of that band, so its tallies are
+// the same taken first. The bands are then taken in order, as
+// nakedSinglesGeneric does. The digit k of a single at cell CX is read
+// off k0-k3 with BT and ADC (k3 first), and each placement clears the
+// single's row from word 3k+b (kept at its own cell) and marks the word
+// dirty when it changes, as state.and does. The frame:
+#define ONE 0    // the cells of each band with at least one candidate
+#define TWO 16   // with at least two
+#define PAIR 32  // with exactly two
+// Registers:
+//	DI	st
+//	SI	the band b
+//	R8	touched
+//	R14	&rowMask
+//	DX	&cand[b]: c[3k] is at 12k(DX)
+// Per band: R12 the singles left, AX, R10, R11 k0, k1, k2; per single CX
+// its cell, R13 its word j, BX and R9 the word before and after.
+TEXT ·nakedSinglesAMD64(SB), NOSPLIT, $48-10
+	MOVQ st+0(FP), DI
+	MOVL TOUCHED(DI), R8
+	LEAQ ·rowMask(SB), R14
+	MOVB $0, found+8(FP)
+
+	// The tallies, X0-X2: one |= w, two |= one&w, three |= two&w, the
+	// first two digits at once.
+	MOVOU 0(DI), X0
+	MOVOU 12(DI), X3
+	MOVO  X0, X1
+	PAND  X3, X1
+	POR   X3, X0
+	PXOR  X2, X2
+
+#define TALLY(off) \
+	MOVOU off(DI), X3 \
+	MOVO  X1, X4 \
+	PAND  X3, X4 \
+	POR   X4, X2 \
+	MOVO  X0, X4 \
+	PAND  X3, X4 \
+	POR   X4, X1 \
+	POR   X3, X0
+
+	TALLY(24)
+	TALLY(36)
+	TALLY(48)
+	TALLY(60)
+	TALLY(72)
+	TALLY(84)
+	TALLY(96)
+
+	MOVOU X0, ONE(SP)
+	MOVOU X1, TWO(SP)
+	PANDN X1, X2
+	MOVOU X2, PAIR(SP)
+	XORL  SI, SI
+
+nsband:
+	MOVL  $0x1249249, CX
+	SHLXL SI, CX, CX
+	TESTL CX, R8
+	JZ    nsnext
+	CMPL  ONE(SP)(SI*4), ALL27
+	JNE   nsfail
+	MOVL  PAIR(SP)(SI*4), R13
+	MOVL  R13, PAIRS(DI)(SI*4)
+	ANDNL R8, CX, R8
+
+	// singles = the unsolved cells not counted twice (all are counted once).
+	MOVL  TWO(SP)(SI*4), R10
+	ANDNL UNSOLVED(DI)(SI*4), R10, R12
+	JZ    nsnext
+	MOVB  $1, found+8(FP)
+	LEAQ  CAND(DI)(SI*4), DX
+
+	// k0 = c[3]|c[9]|c[15]|c[21], k1 = c[6]|c[9]|c[18]|c[21],
+	// k2 = c[12]|c[15]|c[18]|c[21]; k3 = c[24] is read per single.
+	MOVL 84(DX), R13
+	MOVL 36(DX), AX
+	ORL  R13, AX
+	MOVL AX, R10
+	ORL  12(DX), AX
+	ORL  60(DX), AX
+	ORL  24(DX), R10
+	ORL  72(DX), R10
+	MOVL 48(DX), R11
+	ORL  60(DX), R11
+	ORL  72(DX), R11
+	ORL  R13, R11
+
+nssingle:
+	TZCNTL R12, CX
+	BLSRL  R12, R12
+	MOVL   96(DX), BX
+	XORL   R13, R13
+	BTL    CX, BX
+	ADCL   R13, R13
+	BTL    CX, R11
+	ADCL   R13, R13
+	BTL    CX, R10
+	ADCL   R13, R13
+	BTL    CX, AX
+	ADCL   R13, R13
+	LEAL   (R13)(R13*2), R13
+	ADDL   SI, R13
+
+	// An earlier single in the same row may have taken the cell from the
+	// digit.
+	MOVL  (DI)(R13*4), BX
+	BTL   CX, BX
+	JCC   nsskip
+	MOVL  (R14)(CX*4), R9
+	BTRL  CX, R9
+	ANDNL BX, R9, R9
+	MOVL  R9, (DI)(R13*4)
+	SUBL  R9, BX
+	ADDL  ALL27, BX
+	SHRL  $27, BX
+	SHLXL R13, BX, BX
+	ORL   BX, DIRTY(DI)
+
+nsskip:
+	TESTL R12, R12
+	JNZ   nssingle
+
+nsnext:
+	INCL SI
+	CMPL SI, $3
+	JLT  nsband
+	MOVL R8, TOUCHED(DI)
+	MOVB $1, ok+9(FP)
+	RET
+
+nsfail:
+	MOVL R8, TOUCHED(DI)
+	MOVB $0, found+8(FP)
+	MOVB $0, ok+9(FP)
+	RET

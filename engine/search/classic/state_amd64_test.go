@@ -143,3 +143,42 @@ func TestClaimPEXT(t *testing.T) {
 		t.Errorf("%d states changed and %d unchanged: want both", changed, unchanged)
 	}
 }
+
+// TestNakedSinglesAMD64 compares nakedSinglesAMD64 with nakedSinglesGeneric
+// on the same states, propagated or not, with random words marked touched:
+// the same states and answers, and every answer met (a contradiction, no
+// single, singles) on a floor of cases each.
+func TestNakedSinglesAMD64(t *testing.T) {
+	if !hasBMI {
+		t.Skip("the processor lacks BMI1 or BMI2")
+	}
+	seen := map[[2]bool]int{}
+	randomStates(t, 11, 60, func(text string, a *state, rng *rand.Rand) {
+		if rng.IntN(4) != 0 {
+			a.dirty = all27
+			if !a.propagateGeneric() {
+				return
+			}
+			for range rng.IntN(30) {
+				a.cand[rng.IntN(27)] &^= 1 << rng.IntN(27)
+			}
+		}
+		a.dirty = rng.Uint32() & all27
+		a.touched = rng.Uint32() & all27 &^ (rng.Uint32() & rng.Uint32())
+		a.pairs = [3]uint32{rng.Uint32(), rng.Uint32(), rng.Uint32()}
+		b := *a
+		foundA, okA := nakedSinglesAMD64(a)
+		foundB, okB := b.nakedSinglesGeneric()
+		if foundA != foundB || okA != okB || *a != b {
+			t.Fatalf("%s: nakedSinglesAMD64 reports %v, %v and leaves\n%+v\nnakedSinglesGeneric %v, %v and\n%+v",
+				text, foundA, okA, *a, foundB, okB, b)
+		}
+		seen[[2]bool{foundA, okA}]++
+	})
+	for _, outcome := range [][2]bool{{false, false}, {false, true}, {true, true}} {
+		if n := seen[outcome]; n < 100 {
+			t.Errorf("found %v, ok %v in %d states: want at least 100", outcome[0], outcome[1], n)
+		}
+	}
+	t.Logf("outcomes (found, ok): %v", seen)
+}

@@ -11,3 +11,7 @@ func (st *state) scorePairs() (best, b int, x uint32) { return st.scorePairsGene
 
 // claim applies the stacks' constraints (see claimGeneric).
 func (st *state) claim() bool { return st.claimGeneric() }
+
+// nakedSingles places the cells left with one candidate (see
+// nakedSinglesGeneric).
+func (st *state) nakedSingles() (found, ok bool) { return st.nakedSinglesGeneric() }

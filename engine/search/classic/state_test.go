@@ -18,6 +18,7 @@ func TestAssemblyOffsets(t *testing.T) {
 	}{
 		{"state.cand", unsafe.Offsetof(st.cand), 0},
 		{"state.unsolved", unsafe.Offsetof(st.unsolved), 128},
+		{"state.pairs", unsafe.Offsetof(st.pairs), 144},
 		{"state.dirty", unsafe.Offsetof(st.dirty), 156},
 		{"state.touched", unsafe.Offsetof(st.touched), 160},
 		{"state.unclaimed", unsafe.Offsetof(st.unclaimed), 164},
