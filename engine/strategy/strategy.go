@@ -566,6 +566,12 @@ type Sink struct {
 	// others (see findNested). They are the sink's, so that a solve's
 	// steps do not depend on another solve's.
 	nestedHeld, nestedWideHeld []uint64
+	// lockedNarrow is the candidates of the board on which the last
+	// Locked Nested Trial search on this sink took its steps from its
+	// narrow pass, 0 when that search found none or found them wide: the
+	// next search skips its narrow pass while the board has lost fewer
+	// than a side of candidates since (see lockedTrial.find).
+	lockedNarrow int
 	// verityAfter is the group (of the trial's groups, plus one; 0 for
 	// none) of the Cage Filling Verity step last found on this sink: the
 	// groups before it found nothing then and most often find nothing
