@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -17,7 +18,8 @@ import (
 // and does not finish them. With it, HS 9 is finished without a guess by
 // the Long Nested steps of one search, taken in a batch (at least two of
 // them), and no Strong Nested search runs; tarek 41 is finished without
-// a guess by the Strong Nested searches that follow the Long one; tarek
+// a guess by the Strong Nested searches that follow the Long one and the
+// Cage Filling Verity searches after them (see strongDeepBatch); tarek
 // 37 still guesses after Strong Nested steps, and no Deep step comes
 // after its first guess. Without it, all three guess and take no Deep
 // step. The forum's Mathemagic killer 5, where the searches take Long
@@ -56,7 +58,7 @@ func TestOneDeepSearch(t *testing.T) {
 		{"HS 9, default", hs9, hs[8].sol, false, false, true, 0, 0, 0},
 		{"tarek 37, one deep search", tarek37, sol37, true, false, true, 1, 1, 0},
 		{"tarek 37, default", tarek37, sol37, false, false, true, 0, 0, 0},
-		{"tarek 41, one deep search", tarek41, sol41, true, false, false, 1, 1, 0},
+		{"tarek 41, one deep search", tarek41, sol41, true, false, false, 1, 1, 1},
 		{"tarek 41, default", tarek41, sol41, false, false, true, 0, 0, 0},
 		{"Wecoc #1, one deep search", wecoc, solWecoc, true, false, false, 0, 0, 10},
 		{"Wecoc #1, default", wecoc, solWecoc, false, false, true, 0, 0, 0},
@@ -206,6 +208,72 @@ func TestOneDeepVerityFruitless(t *testing.T) {
 	}
 }
 
+// TestOneDeepStrongBatch: the Strong Nested searches of
+// Options.OneDeepSearch stop at their strongDeepBatch-th step until the
+// Cage Filling Verity searches after them find nothing; then whole ones
+// follow. Tarek 41 (the forum's fourth extreme) is finished by logic
+// through batches of at most two Strong steps and Cage Filling Verity
+// steps, no whole search needed (its first took 28 steps, its second
+// 120); the fifth of the killer9-cage5-hard.txt killers (seed 207), which
+// the short batches and the verities leave stuck, is finished by logic
+// by the whole searches after them (with the short ones alone it
+// guessed). Every step is checked against the solution.
+func TestOneDeepStrongBatch(t *testing.T) {
+	if quick() {
+		t.Skip("skipped under -race and -short: killers' deep searches, seconds of CPU")
+	}
+	hard := puzzleLines(t, "testdata/killer9-cage5-hard.txt")
+	if len(hard) != 4 {
+		t.Fatalf("%d puzzles in killer9-cage5-hard.txt, want 4", len(hard))
+	}
+	p, _, err := codec.Decode(strings.Fields(hard[3])[0], codec.DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed207, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		b     *grid.Board
+		whole bool // whether whole Strong searches run
+	}{
+		{"tarek 41", variantLine(t, "killer9-tarek.txt", 41), false},
+		{"cage5-hard seed 207", seed207, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, sol := counted(t, tc.b)
+			n := grid.Notation{Layout: b.Layout()}
+			short, verity, most := 0, 0, 0
+			var r *run
+			opts := Options{Type: Mixed, Order: Guided, CheckMultiple: true, OneDeepSearch: true}
+			r = newRun(b, opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
+				checkStep(t, sol, n, tc.name, s)
+				switch {
+				case s.Strategy == strategy.CageFillingVerity():
+					verity++
+				case s.Strategy == strategy.StrongNestedContradiction() && !r.strongFull:
+					short++
+					most = max(most, len(r.batch.Steps()))
+				}
+				return nil
+			})
+			r.plan(opts)
+			if err := r.run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if r.res.Status != Solved || r.res.Guesses > 0 {
+				t.Fatalf("status %v, %d guesses; want solved by logic", r.res.Status, r.res.Guesses)
+			}
+			if short == 0 || most > strongDeepBatch || verity == 0 || r.strongFull != tc.whole {
+				t.Errorf("%d Strong steps before the whole searches, in batches of at most %d; %d Cage Filling Verity steps; whole searches %v; want some in batches of at most %d, some, %v",
+					short, most, verity, r.strongFull, strongDeepBatch, tc.whole)
+			}
+		})
+	}
+}
+
 // runDeep runs a solve of b with opts and emit as Solve does, without a
 // deadline or the final count, and returns it, so that a test can read
 // its deep searches' state.
@@ -245,16 +313,19 @@ func TestOneDeepWeighedSeveral(t *testing.T) {
 }
 
 // TestOneDeepWeighedNodeLimit: where Options.MaxNodes cuts the count that
-// weighs the deep searches short (tarek's killer 37 is counted there in
-// 5,435 guesses), the searches run and the solve counts again before its
-// first guess, on the board they narrowed, where 5,000 guesses prove the
-// solution unique, as they did before the count came first.
+// weighs the deep searches short (tarek's killer 38 is counted there in
+// 4,367 guesses), the searches run and the solve counts again before its
+// first guess, on the board they narrowed, where 4,000 guesses prove the
+// solution unique, as they did before the count came first. (Tarek's
+// killer 37, counted there in 5,435, was the example until its Strong
+// searches were cut at two steps (strongDeepBatch): the board they leave
+// now takes more.)
 func TestOneDeepWeighedNodeLimit(t *testing.T) {
 	if quick() {
 		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")
 	}
-	b := variantLine(t, "killer9-tarek.txt", 37)
-	opts := Options{Type: Mixed, Order: Guided, Weight: Weighted, CheckMultiple: true, OneDeepSearch: true, MaxNodes: 5000}
+	b := variantLine(t, "killer9-tarek.txt", 38)
+	opts := Options{Type: Mixed, Order: Guided, Weight: Weighted, CheckMultiple: true, OneDeepSearch: true, MaxNodes: 4000}
 	res, err := Solve(context.Background(), b, opts, nil)
 	if err != nil || res.Status != Solved || res.Count != 1 || !res.CountComplete {
 		t.Fatalf("status %v, count %d (complete %v), %v; want solved, proved unique", res.Status, res.Count, res.CountComplete, err)

@@ -138,11 +138,14 @@ type Options struct {
 	// batch, see Batches), then logic goes on.
 	// When that search found a step, each later place where the solve
 	// would guess gets a Strong Nested Cage Contradiction search the same
-	// way, up to strongDeepSearches of them, while each finds a step;
-	// then, once those searches are over, Cage Filling Verity (opt-in
-	// otherwise) searches the same way while each finds a step, within
-	// oneVerityLooks looks at fillings in all; then the solve guesses
-	// where it is stuck. A LogicOnly solve with it runs those Cage
+	// way, each stopping at its strongDeepBatch-th step, up to
+	// strongDeepSearches of them, while each finds a step; then, once
+	// those searches are over, Cage Filling Verity (opt-in otherwise)
+	// searches the same way while each finds a step, within
+	// oneVerityLooks looks at fillings in all; when one finds nothing,
+	// whole Strong searches (every step each finds) follow the same way,
+	// and Cage Filling Verity's after them; then the solve guesses where
+	// it is stuck. A LogicOnly solve with it runs those Cage
 	// Filling Verity searches where it would be stuck. A search that has
 	// found nothing for a while stops (strategy.Sink.DeepStall:
 	// oneDeepStall, strongDeepStall). The service sets it unless a
@@ -462,12 +465,16 @@ type run struct {
 	// Options.DeepLooks found nothing, or that the searches of
 	// Options.OneDeepSearch are over (see deepRound); longFound that its
 	// Long search found a step, and strongRuns the Strong searches it
-	// ran since; deepWeighed that the count has decided whether they
-	// run at all (see weighDeep).
+	// ran since (or since strongFull, that its Strong searches are whole
+	// ones, see verityDeep), strongNone the open candidates of the board
+	// where the last that found nothing ran (0 before); deepWeighed that
+	// the count has decided whether they run at all (see weighDeep).
 	deepSpent   bool
 	deepWeighed bool
 	longFound   bool
+	strongFull  bool
 	strongRuns  int
+	strongNone  int
 	// verityRuns records that the nested searches of
 	// Options.OneDeepSearch are over and its Cage Filling Verity searches
 	// run, verityLooks the looks at fillings they took (see verityDeep).
@@ -876,26 +883,30 @@ const deepCountCap = 20_000
 
 // oneDeep runs the next search of Options.OneDeepSearch: Long Nested
 // Cage Contradiction's first, then, once that found a step, Strong
-// Nested Cage Contradiction's, each taking every step it finds. The
+// Nested Cage Contradiction's, each taking the steps it finds, up to
+// strongDeepBatch of them until whole searches are due (strongFull). The
 // nested searches are over when one finds nothing or strongDeepSearches
 // Strong ones have run; Cage Filling Verity's follow (see verityDeep).
 func (r *run) oneDeep(ctx context.Context) (bool, error) {
 	if r.verityRuns {
 		return r.verityDeep(ctx)
 	}
-	want, stall := strategy.LongNestedContradiction(), oneDeepStall
+	want, stall, limit := strategy.LongNestedContradiction(), oneDeepStall, 0
 	if r.longFound {
 		want, stall = strategy.StrongNestedContradiction(), strongDeepStall
+		if !r.strongFull {
+			limit = strongDeepBatch
+		}
 	}
 	found, stop := false, false
 	for _, p := range deepPasses(r.opts, classOf(r.b.Layout())) {
 		if p.Strategy != want {
 			continue
 		}
-		r.sink.DeepStall = stall
+		r.sink.DeepStall, r.sink.Limit = stall, limit
 		var err error
 		found, stop, err = r.try(ctx, p, -1, 0)
-		r.sink.DeepStall = 0
+		r.sink.DeepStall, r.sink.Limit = 0, 0
 		if err != nil {
 			return false, err
 		}
@@ -907,6 +918,9 @@ func (r *run) oneDeep(ctx context.Context) (bool, error) {
 	}
 	if want == strategy.StrongNestedContradiction() {
 		r.strongRuns++
+		if !found {
+			r.strongNone = openCandidates(r.b)
+		}
 	}
 	switch {
 	case !found:
@@ -924,7 +938,9 @@ func (r *run) oneDeep(ctx context.Context) (bool, error) {
 // verityDeep runs a Cage Filling Verity search of Options.OneDeepSearch,
 // within what is left of oneVerityLooks looks at fillings in the solve,
 // and takes the step it finds; the searches are over when one finds
-// nothing or the looks are spent.
+// nothing or the looks are spent, but after Strong searches cut at
+// strongDeepBatch steps one that finds nothing hands over to whole Strong
+// searches (see oneDeep), and Cage Filling Verity's follow them again.
 func (r *run) verityDeep(ctx context.Context) (bool, error) {
 	st := strategy.CageFillingVerity()
 	left := oneVerityLooks - r.verityLooks
@@ -942,6 +958,14 @@ func (r *run) verityDeep(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	if !found && !stop {
+		if r.longFound && !r.strongFull && openCandidates(r.b) != r.strongNone {
+			// The Strong searches that stopped at their second step
+			// are followed by whole ones where these leave off; not on
+			// the board where one found nothing (a whole one would
+			// find nothing there either: candidates only go).
+			r.strongFull, r.verityRuns, r.strongRuns = true, false, 0
+			return r.oneDeep(ctx)
+		}
 		r.deepSpent = true
 	}
 	return found, nil
@@ -986,6 +1010,25 @@ const (
 	strongDeepStall    = 150_000
 	strongDeepSearches = 4
 )
+
+// strongDeepBatch is the most steps a Strong search of
+// Options.OneDeepSearch takes (strategy.Sink.Limit) until its Cage
+// Filling Verity searches first find nothing; whole searches follow
+// them. A Strong search's steps come first among the candidates whose
+// trials reach most, so one cut at its second step costs a fraction of a
+// whole one, which goes on to its stall or its budget (tarek 41's first
+// search has its second step 22,000 looks in, and went on to 610,000 for
+// 28), and the cheaper passes and Cage Filling Verity take it on from the
+// board those steps leave: tarek 41 (= extreme 4) is finished by four
+// Strong searches of two steps and eight Cage Filling Verity steps, in
+// about 2.5 s of CPU against 4.3 s (two Strong searches of 28 and 120
+// steps); tarek 37 and 38, which guess either way, take 1.6 and 2.5 s
+// against 2.5 and 3.1 s. The whole searches after them are what the
+// fourth killer9-cage5-hard.txt killer (seed 207) needs: its third had
+// 59 steps, most found only chained (strategy.Sink.Chain) on the steps
+// before, and short searches alone leave it to 11 guesses
+// (docs/variant-techniques.md, session 68).
+const strongDeepBatch = 2
 
 // deepPasses returns the passes of the Deep strategies a logic-only solve
 // with opts would run on a board of class c and opts itself does not.
@@ -1056,6 +1099,7 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 	k := &r.batch
 	k.Reset()
 	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks, k.DeepStall, k.WideStall = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks, r.sink.DeepStall, r.sink.WideStall
+	k.Limit = r.sink.Limit
 	r.batchNext, r.batchEnd = 0, 0
 	return k
 }
