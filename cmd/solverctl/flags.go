@@ -133,7 +133,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.Var((*flagvalue.Uint32)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2, and 1 counts 2 too (a second is looked for to tell one from several)")
 	fs.Uint64Var(&f.maxNodes, "max-nodes", 0, "spend at most `n` search nodes (guesses); 0 means the service's default")
 	fs.Var((*flagvalue.Uint32)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
-	fs.Var((*flagvalue.Uint32)(&f.deepLooks), "deep-looks", "on killers, before the first guess try the deep strategies (Long and Strong Nested Cage Contradiction), each search bounded by `n` looks at cage fillings (400000 finishes more killers by logic, at seconds of CPU); 0 tries, unless the count there took more than 20000 guesses, one Long Nested Cage Contradiction search and, if it found a step, up to four Strong Nested ones while each finds a step, then Cage Filling Verity searches while each finds a step")
+	fs.Var((*flagvalue.Uint32)(&f.deepLooks), "deep-looks", "on killers, before the first guess try the deep strategies (Long and Strong Nested Cage Contradiction), each search bounded by `n` looks at cage fillings (400000 finishes more killers by logic, at seconds of CPU); 0 tries, unless the count there took more than 20000 guesses, one Long Nested Cage Contradiction search and, if it found a step, up to four Strong Nested ones (each taking at most two steps) while each finds a step, then Cage Filling Verity searches while each finds a step; when one finds nothing, whole Strong Nested searches (every step each finds) and Cage Filling Verity searches again the same way")
 }
 
 // parseSolveArgs parses the flags and the puzzle of command cmd. extra
