@@ -22,6 +22,16 @@ func (st *state) propagate() bool {
 	return st.propagateGeneric()
 }
 
+// propagateFlat is propagate, with propagatePEXTFlat where propagate
+// takes propagatePEXT: the same states, for the searches where placing
+// without a branch pays (see Solver.flat).
+func (st *state) propagateFlat() bool {
+	if hasFastPEXT {
+		return propagatePEXTFlat(st)
+	}
+	return st.propagate()
+}
+
 // scorePairs is scorePairsGeneric, written in assembly with POPCNT, BMI1 and
 // BMI2 when the processor has them.
 func (st *state) scorePairs() (best, b int, x uint32) {
@@ -96,6 +106,9 @@ func propagateAMD64(st *state) bool
 
 //go:noescape
 func propagatePEXT(st *state) bool
+
+//go:noescape
+func propagatePEXTFlat(st *state) bool
 
 //go:noescape
 func claimPEXT(st *state) bool

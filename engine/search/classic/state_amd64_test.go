@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestPropagateAssemblyVersions compares both assembly versions of
+// TestPropagateAssemblyVersions compares the assembly versions of
 // propagate with propagateGeneric, whichever propagate takes on this
 // processor.
 func TestPropagateAssemblyVersions(t *testing.T) {
@@ -21,6 +21,7 @@ func TestPropagateAssemblyVersions(t *testing.T) {
 	}{
 		{"propagateAMD64", propagateAMD64},
 		{"propagatePEXT", propagatePEXT},
+		{"propagatePEXTFlat", propagatePEXTFlat},
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			var fails, changes int

@@ -6,6 +6,9 @@ package classic
 // dirty, reporting false on a contradiction (see propagateGeneric).
 func (st *state) propagate() bool { return st.propagateGeneric() }
 
+// propagateFlat is propagate (see the amd64 version).
+func (st *state) propagateFlat() bool { return st.propagateGeneric() }
+
 // scorePairs scores the cells with two candidates (see scorePairsGeneric).
 func (st *state) scorePairs() (best, b int, x uint32) { return st.scorePairsGeneric() }
 
