@@ -214,7 +214,7 @@ func TestOneDeepVerityFruitless(t *testing.T) {
 // follow. Tarek 41 (the forum's fourth extreme) is finished by logic
 // through batches of at most two Strong steps and Cage Filling Verity
 // steps, no whole search needed (its first took 28 steps, its second
-// 120); the fifth of the killer9-cage5-hard.txt killers (seed 207), which
+// 120); the fourth of the killer9-cage5-hard.txt killers (seed 207), which
 // the short batches and the verities leave stuck, is finished by logic
 // by the whole searches after them (with the short ones alone it
 // guessed). Every step is checked against the solution.
