@@ -43,10 +43,10 @@ type constraint struct {
 	start, end int32
 	target     int32
 	combos     []grid.Digits
-	// word is where the sets of combos still possible start in
-	// frame.alive, a bit per set (conCombos).
-	word   int32
-	tuples []uint8
+	// frame.alive[word:wordEnd] has a bit for each set of combos, on
+	// while the set is still possible (conCombos).
+	word, wordEnd int32
+	tuples        []uint8
 	// with[(i*(N+1)+d)*words:][:words] has a bit for each filling of
 	// tuples that puts digit d in cell i (the constraint's i-th), for a
 	// table of more than minTupleIndex fillings, words words a cell and
@@ -533,6 +533,7 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 		c.outside = outside(m.cells[c.start:c.end], m.counted, c.parts)
 		c.word = int32(m.words)
 		m.words += (len(c.combos) + 63) / 64
+		c.wordEnd = int32(m.words)
 	}
 	m.cons = append(m.cons, c)
 }
@@ -939,7 +940,7 @@ func (m *model) addDerived(seen map[string]bool, key []byte, cells []int, neg []
 // sets returns the bits of the sets of combos constraint c still
 // possible in f.
 func (f *frame) sets(c *constraint) []uint64 {
-	return f.alive[c.word : c.word+int32(len(c.combos)+63)/64]
+	return f.alive[c.word:c.wordEnd]
 }
 
 // digitRange returns the digits lo..hi (clipped to 1..32).

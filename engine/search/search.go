@@ -861,7 +861,7 @@ func (g *generic) sumBounds(f *frame) {
 
 // packBounds packs the least and the greatest total of a sum into one
 // word, hi·2³² + lo, so that a cell's move shifts both by one addition
-// (see moveBounds) and a visit reads both with one load.
+// (see queueWatch) and a visit reads both with one load.
 func packBounds(lo, hi int32) int64 { return int64(hi)<<32 + int64(lo) }
 
 // unpackBounds returns the least and the greatest total packed in b.
@@ -1020,8 +1020,17 @@ func (g *generic) queueWatch(f *frame, w *cellWatch, was, c grid.Digits) {
 		up := int32(bits.TrailingZeros32(uint32(c)) - bits.TrailingZeros32(uint32(was)))
 		down := int32(bits.LeadingZeros32(uint32(c)) - bits.LeadingZeros32(uint32(was)))
 		if up|down != 0 {
-			g.moveBounds(f, w.sums, up, down)
+			// The sums that take the cell positively gain up on their
+			// least total and lose down on their greatest; the others the
+			// other way round.
+			pos, neg := packBounds(up, -down), packBounds(down, -up)
+			bounds := f.bounds
 			for _, s := range w.sums {
+				if p := s.place; p < 0 {
+					bounds[^p] += neg
+				} else {
+					bounds[p] += pos
+				}
 				if !queued[s.id] {
 					queued[s.id] = true
 					g.sums = append(g.sums, s.id)
@@ -1072,22 +1081,6 @@ func (g *generic) countLocked(f *frame, cell int, c, gone grid.Digits, units []i
 		}
 	}
 	return true
-}
-
-// moveBounds moves the bounds of sums (see model.sumsOf) over a cell
-// whose least digit rose by up and whose greatest fell by down.
-func (g *generic) moveBounds(f *frame, sums []sumRef, up, down int32) {
-	// The sums that take the cell positively gain up on their least total
-	// and lose down on their greatest; the others the other way round.
-	pos, neg := packBounds(up, -down), packBounds(down, -up)
-	bounds := f.bounds
-	for _, s := range sums {
-		if p := s.place; p < 0 {
-			bounds[^p] += neg
-		} else {
-			bounds[p] += pos
-		}
-	}
 }
 
 // pairKinds is a set of the kinds of pair a unit may hold.
