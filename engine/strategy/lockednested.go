@@ -62,9 +62,10 @@ func lockedBudget(l *grid.Layout, sink *Sink) int {
 }
 
 // lockedSuits reports whether the trial runs on layout l: of side
-// lockedNestedFrom or more, without cages and not Str8ts.
+// lockedNestedFrom or more, without cages and not Str8ts, its units'
+// places of the digits within lockedSlots.
 func lockedSuits(l *grid.Layout) bool {
-	return l.N >= lockedNestedFrom && len(l.AllCages()) == 0 && !l.Variant.IsStr8ts()
+	return l.N >= lockedNestedFrom && len(l.AllCages()) == 0 && !l.Variant.IsStr8ts() && len(l.Units())*l.N <= lockedSlots
 }
 
 var lockedPool = sync.Pool{New: func() any { return new(lockedTrial) }}
@@ -397,7 +398,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	// Every cell's peers are the other cells of its full units when they
 	// are those of its units and every unit is full.
 	t.unitPeers = l.PeersAreUnits() && len(t.units) == len(l.Units())
-	t.lockQ = make([]uint8, len(t.units)*l.N)
+	t.lockQ = make([]uint8, len(t.units)*l.N, max(lockedSlots, len(t.units)*l.N))
 	t.elimAt = make([]int32, l.Cells*l.N)
 	for i := range t.elimAt {
 		t.elimAt[i] = -1
@@ -410,7 +411,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 func (t *lockedTrial) loadRem() {
 	t.forget()
 	n := t.n
-	t.rem = slices.Grow(t.rem[:0], len(t.units)*n)[:len(t.units)*n]
+	t.rem = slices.Grow(t.rem[:0], max(lockedSlots, len(t.units)*n))[:len(t.units)*n]
 	clear(t.rem)
 	for u, cells := range t.units {
 		for pos, c := range cells {
@@ -454,7 +455,7 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	}
 	// The entries are written by index, with the slices in locals: each
 	// store through t made the compiler load the slices from t again.
-	rem, lockQ := t.rem, t.lockQ
+	rem, lockQ := (*[lockedSlots]uint32)(t.rem[:lockedSlots]), (*[lockedSlots]uint8)(t.lockQ[:lockedSlots])
 	di33 := di * 33 // di<<5 | di
 	queue := t.queue
 	k := len(queue)
@@ -469,7 +470,7 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	}
 	for j := range refs {
 		r := &refs[j]
-		i := int(r.base) + int(di)
+		i := (int(r.base) + int(di)) & (lockedSlots - 1)
 		left := rem[i] &^ r.place
 		rem[i] = left
 		if left == 0 {
@@ -1233,3 +1234,9 @@ func cellNames(n grid.Notation, cells []int) []string {
 	}
 	return names
 }
+
+// lockedSlots is the room of lockedTrial.rem and lockQ, a power of two
+// at least the entries of every layout the trial runs on (units × side),
+// so that elim reads them through arrays with masked indices, without
+// bounds checks.
+const lockedSlots = 4096
