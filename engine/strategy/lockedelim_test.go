@@ -60,11 +60,10 @@ func (t *lockedTrial) plainElim(c, d int, ev int32) bool {
 }
 
 // TestLockedElim holds elim (its entries queued without branches, its
-// room and log out of line) to plainElim: on layouts of side 16 and 25,
-// from random candidates, checks queued and queues (of little room, so
-// that elimRoom runs too), logged or not, the same random eliminations
-// leave the same candidates, places, checks, queue, trail, log, work and
-// contradiction. It counts the kinds of entry queued, each at least a
+// log out of line) to plainElim: on layouts of side 16 and 25, from
+// random candidates, checks queued and queues, logged or not, the same
+// random eliminations leave the same candidates, places, checks, queue,
+// trail, log, work and contradiction. It counts the kinds of entry queued, each at least a
 // floor, and fails when one of elim's entries is queued on another
 // condition.
 func TestLockedElim(t *testing.T) {
@@ -96,8 +95,9 @@ func TestLockedElim(t *testing.T) {
 			for i := range a.lockQ {
 				a.lockQ[i] = uint8(r.IntN(2))
 			}
-			a.queue = make([]int32, r.IntN(4), r.IntN(12)+4)
-			a.trail = make([]int32, r.IntN(3), r.IntN(6)+3)
+			// Room for the round's eliminations, as setup makes it.
+			a.queue = make([]int32, r.IntN(4), 4+150*(1+2*5))
+			a.trail = make([]int32, r.IntN(3), 3+150)
 			a.work, a.bad, a.logOn = r.IntN(100), lockedBad{}, round%4 == 0
 			a.elims = a.elims[:0]
 			for i := range a.elimAt {

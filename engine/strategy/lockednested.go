@@ -399,6 +399,16 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	// are those of its units and every unit is full.
 	t.unitPeers = l.PeersAreUnits() && len(t.units) == len(l.Units())
 	t.lockQ = make([]uint8, len(t.units)*l.N, max(lockedSlots, len(t.units)*l.N))
+	// Room for every entry queued and every elimination trailed since
+	// the queue and the trail were last emptied, which elim does not
+	// check: at most every candidate's elimination, each queueing one
+	// entry for its cell and two for each of its units, and start's.
+	entries := l.Cells + 2*len(t.units)*l.N
+	for c := range l.Cells {
+		entries += l.N * (1 + 2*len(t.cellU[c]))
+	}
+	t.queue = make([]int32, 0, entries)
+	t.trail = make([]int32, 0, l.Cells*l.N)
 	t.elimAt = make([]int32, l.Cells*l.N)
 	for i := range t.elimAt {
 		t.elimAt[i] = -1
@@ -427,16 +437,13 @@ func (t *lockedTrial) loadRem() {
 func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	// An elimination queues at most one entry for its cell (a single or
 	// a pair) and two for each of its units (a hidden single, or a lock
-	// and a hidden pair), and adds one to the trail. Room for them, and
-	// the log, are left to other methods, called last (elimRoom,
-	// elimLogged): a call the values were live across made the compiler
-	// keep them on the stack, on every elimination.
+	// and a hidden pair), and adds one to the trail: setup made room for
+	// them all (see there). The log is left to elimLogged, called last:
+	// a call the values were live across made the compiler keep them on
+	// the stack, on every elimination.
 	refs := t.cellU[c]
 	if t.logOn {
 		return t.elimLogged(c, d, ev)
-	}
-	if cap(t.queue)-len(t.queue) < 2*len(refs)+1 || len(t.trail) == cap(t.trail) {
-		return t.elimRoom(c, d, ev, 2*len(refs)+1)
 	}
 	di := int32(d-1) & 31
 	bit := grid.Digits(1) << di
@@ -511,14 +518,6 @@ func (t *lockedTrial) elimLogged(c, d int, ev int32) bool {
 	ok := t.elim(c, d, ev)
 	t.logOn = true
 	return ok
-}
-
-// elimRoom is elim when the queue has no room for k entries more or the
-// trail for one: it makes it.
-func (t *lockedTrial) elimRoom(c, d int, ev int32, k int) bool {
-	t.queue = slices.Grow(t.queue, k)
-	t.trail = slices.Grow(t.trail, 1)
-	return t.elim(c, d, ev)
 }
 
 // nakedPair follows cell c, left with two candidates: where another cell
