@@ -144,3 +144,44 @@ func TestLockedElim(t *testing.T) {
 		t.Errorf("%d contradictions: the test tells little", bad)
 	}
 }
+
+// TestLockedRoom holds setup's room for the queue and the trail, which
+// elim does not check, to its worst case: from every candidate (an empty
+// board's) after start's entries, every candidate eliminated, in random
+// order, contradictions or not, each unit's check queued again by every
+// elimination (as if run had followed the checks between them), on
+// layouts of side 16 and 25 with three to five units a cell. Past the
+// room, elim's writes panic.
+func TestLockedRoom(t *testing.T) {
+	r := rand.New(rand.NewPCG(69, 1))
+	for _, cfg := range []grid.Config{{Size: 16}, {Size: 16, Variant: grid.X}, {Size: 16, Variant: grid.Windoku}, {Size: 25}, {Size: 25, Variant: grid.X}} {
+		l, err := grid.NewLayout(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a lockedTrial
+		a.setup(l)
+		n := a.n
+		a.cand = make([]grid.Digits, l.Cells)
+		for c := range a.cand {
+			a.cand[c] = 1<<n - 1
+		}
+		a.loadRem()
+		// start's entries: a check and a hidden single for each unit's
+		// digit, a single for each cell.
+		a.queue = a.queue[:0]
+		for range l.Cells + 2*len(a.units)*n {
+			a.queue = append(a.queue, lkSingle)
+		}
+		room, trail := cap(a.queue), cap(a.trail)
+		order := r.Perm(l.Cells * n)
+		for _, x := range order {
+			a.elim(x/n, x%n+1, -1)
+			clear(a.lockQ)
+		}
+		if len(a.trail) != l.Cells*n || cap(a.queue) != room || cap(a.trail) != trail {
+			t.Errorf("%v: %d eliminations trailed of %d, queue room %d → %d, trail room %d → %d", cfg, len(a.trail), l.Cells*n, room, cap(a.queue), trail, cap(a.trail))
+		}
+		t.Logf("%v: %d entries queued, room %d", cfg, len(a.queue), room)
+	}
+}
