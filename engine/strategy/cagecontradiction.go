@@ -184,6 +184,9 @@ type trial struct {
 	nest      nestMemo
 	nestOrder []grid.Digits
 	nestStart []grid.Digits
+	// inner keeps the ends of a nested search's inner trials, which its
+	// later passes follow on from (see tryInner).
+	inner innerEnds
 	// fresh is set when the last tryKept followed its trial, its events
 	// and end left in the trial, rather than take it from the cache.
 	fresh bool

@@ -225,6 +225,7 @@ func (t *trial) takeChained(xs []grid.Digits) bool {
 func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []CellDigit) {
 	start := t.work
 	t.rep.cutTrials = t.rep.cutTrials[:0]
+	t.inner.begin(t.l.Cells * 16)
 	for changed := true; changed; {
 		changed = false
 		for _, c := range t.order {
@@ -236,7 +237,7 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 					return false, cuts
 				}
 				d := ds.Min()
-				if !xs[c].Has(d) || !t.tryKept(ctx, xs, c, d, false) {
+				if !xs[c].Has(d) || !t.tryInner(ctx, xs, c, d) {
 					continue
 				}
 				t.keepCut(xs, c, d)
@@ -249,6 +250,136 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 		}
 	}
 	return false, cuts
+}
+
+// innerEnds is what a nested search (trial.nested) keeps of the inner
+// trials it followed: by premise (cell*16+digit), the looks its first
+// trial in the search counted and the end of its last one that did not
+// break, for its next trial (tryInner). An end is kept with the counts
+// the trial kept of it (unitCnt, singleCells, digitCells), which a trial
+// followed on from it starts from rather than counting them again.
+type innerEnds struct {
+	gen   uint32   // the search's number: a premise's entry is its own when stamp holds it
+	stamp []uint32 // by premise
+	work  []int32  // by premise: the looks its first trial counted
+	slot  []int32  // by premise: its end (plus one; 0: none)
+	// The ends by slot: their candidates, unit counts, cells of one
+	// candidate and cells of each digit.
+	cand     []grid.Digits
+	cnt      []unitCount
+	singles  [][2]uint64
+	cells    [][maxTrialDigits + 1][2]uint64
+	followed int // the trials followed on, for the tests
+}
+
+// innerFollowOn is whether a nested search follows a premise's later
+// trials on from its ends (tryInner); the tests compare its searches
+// without it.
+var innerFollowOn = true
+
+// begin starts the entries of a nested search, of premises premises.
+func (in *innerEnds) begin(premises int) {
+	if len(in.stamp) != premises {
+		in.stamp, in.work, in.slot = make([]uint32, premises), make([]int32, premises), make([]int32, premises)
+		in.gen = 0
+	}
+	if in.gen++; in.gen == 0 {
+		clear(in.stamp)
+		in.gen = 1
+	}
+	in.cand, in.cnt, in.singles, in.cells = in.cand[:0], in.cnt[:0], in.singles[:0], in.cells[:0]
+}
+
+// keepEnd stores the end of the trial just followed, of premise k, with
+// its counts.
+func (t *trial) keepEnd(k int) {
+	in := &t.inner
+	s := int(in.slot[k]) - 1
+	if s < 0 {
+		s = len(in.singles)
+		in.slot[k] = int32(s) + 1
+		in.cand = append(in.cand, t.cand...)
+		in.cnt = append(in.cnt, t.unitCnt...)
+		in.singles = append(in.singles, t.singleCells)
+		in.cells = append(in.cells, t.digitCells)
+		return
+	}
+	copy(in.cand[s*len(t.cand):], t.cand)
+	copy(in.cnt[s*len(t.unitCnt):], t.unitCnt)
+	in.singles[s], in.cells[s] = t.singleCells, t.digitCells
+}
+
+// tryInner is tryKept for the inner trial of c=d from xs, the candidates
+// of a nested search's outer trial ctx (see nested), reporting whether it
+// breaks. The search tries a premise again in each pass after one that
+// cut something, from fewer candidates (xs only loses candidates): where
+// its trial before ended without breaking, and the trials follow on
+// soundly (trial.monotone, not strong), the new one is followed on from
+// that end, less what xs lost since, rather than from xs. It ends as
+// the trial from xs does, for the reason a trial from the base is
+// followed on (followOn): the rules' greatest fixed point below xs and
+// c=d lies below the end of the trial from more candidates. A premise's
+// later trials count the looks its first one counted, however they are
+// followed (from its end, afresh, or from the cache), so that what a
+// nested search finds, after how many looks, depends on its inputs
+// alone (see nestMemo); a follow-on costs a fraction of a trial afresh.
+func (t *trial) tryInner(ctx int, xs []grid.Digits, c, d int) bool {
+	if !t.monotone || t.strong {
+		return t.tryKept(ctx, xs, c, d, false)
+	}
+	in := &t.inner
+	k := c*16 + d
+	work := t.work
+	first := in.stamp[k] != in.gen
+	if first {
+		in.stamp[k], in.slot[k] = in.gen, 0
+	}
+	var broken bool
+	if s := int(in.slot[k]) - 1; s >= 0 {
+		broken = t.followInner(s, xs)
+		t.fresh = false
+		in.followed++
+	} else {
+		broken = t.tryKept(ctx, xs, c, d, false)
+	}
+	if first {
+		in.work[k] = int32(t.work - work)
+	}
+	t.work = work + int(in.work[k])
+	if !broken && innerFollowOn && (t.fresh || in.slot[k] > 0) {
+		t.keepEnd(k)
+	}
+	return broken
+}
+
+// followInner follows an inner trial on from its end kept in slot s,
+// where a trial of its premise from more candidates than xs ended, with
+// xs's candidates (see tryInner), and reports whether it breaks,
+// leaving its end in t.cand.
+func (t *trial) followInner(s int, xs []grid.Digits) bool {
+	in := &t.inner
+	n, u := len(xs), len(t.unitCnt)
+	copy(t.cand, in.cand[s*n:(s+1)*n])
+	clear(t.by)
+	t.events, t.places = t.events[:0], t.places[:0]
+	t.events = append(t.events, trialEvent{group: -1, cell: -1, unit: -1})
+	t.read = [2]uint64{}
+	t.settled = t.placedCells
+	copy(t.unitCnt, in.cnt[s*u:(s+1)*u])
+	t.singleCells, t.digitCells = in.singles[s], in.cells[s]
+	clear(t.lockedG)
+	clear(t.lockU) // the end holds every rule followed (see beginFrom)
+	ok := true
+	for x := range xs {
+		if gone := t.cand[x] &^ xs[x]; gone != 0 {
+			if ok = t.removeSet(x, gone, 0); !ok {
+				break
+			}
+		}
+	}
+	ok = ok && t.run()
+	t.drain()
+	return !ok
 }
 
 // cutTrial is the trial of a cut as nested followed it (see keepCut):
