@@ -153,6 +153,7 @@ type trial struct {
 	filler grid.SumFiller
 	opts   [grid.MaxGroupCells]grid.Digits // the options of the group fill searches
 	filled trialFill                       // what fill found
+	enum   fillEnum                        // the fill by digit choices (fillEnum)
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,

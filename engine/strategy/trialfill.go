@@ -236,6 +236,8 @@ func (t *trial) fillGroup(grp *trialGroup, opts []grid.Digits) trialFill {
 		f = fillTriple(opts[0], opts[1], opts[2], grp.target)
 	case grp.distinct && len(opts) == 4:
 		f = fillQuadFewest(opts, grp.target)
+	case grp.distinct && len(opts) >= 5 && len(opts) <= fillEnumCells && enumLeaves(opts) <= enumDistinctLeaves:
+		f = t.enum.fill(opts, &grp.sees, grp.target)
 	case grp.distinct:
 		f = fillSets(opts, grp.target)
 	default:
@@ -283,6 +285,11 @@ func unpackFill(f *trialFill, v uint64, n int) {
 // grid's bound (walkBound). Most groups with an option of no filling or
 // a digit in all fillings are settled so too, without the search.
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
+	if n := len(opts); n >= 3 && n <= fillEnumCells && enumLeaves(opts) <= enumSeeingLeaves && walkBound(opts, ownOrder[:n], grp.target) <= fillNodeBound {
+		// Where the search would not give up, the fillings are what it
+		// finds, however they are found.
+		return t.enum.fill(opts, &grp.sees, grp.target)
+	}
 	if f, ok := witnessFillFrom(opts, &grp.sees, grp.target, t.fillPool(grp, len(opts))); ok && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
 		return f
 	}
@@ -667,4 +674,142 @@ func mirrorDigits(ds grid.Digits, target int) grid.Digits {
 		m = r >> (17 - target)
 	}
 	return grid.Digits(m) & (1<<maxTrialDigits - 1)
+}
+
+// fillEnumCells is the most cells fillEnum fills, and enumDistinctLeaves
+// and enumSeeingLeaves the most digit choices (the product of the option
+// counts of all cells but the two of most options, enumLeaves) it takes
+// on for a memo miss of a group of five or six cells that all see each
+// other (fillSets matches digit sets for the others) and of one of three
+// to six cells that do not (witnessFill walks the others). Along tarek's
+// killers 18, 21 and 15 those limits took 0.9-1.7% fewer instructions
+// than none, 8/24 and 24/64 about as few (docs/variant-techniques.md,
+// session 69).
+const (
+	fillEnumCells      = 6
+	enumDistinctLeaves = 12
+	enumSeeingLeaves   = 32
+)
+
+// fillEnum is what the fillings of a group of at most fillEnumCells cells
+// allow, found by choosing a digit for each cell but the two of most
+// options, fewest options first, and taking the pairs those two make of
+// the sum left (pairSupport). It is exact: it finds what fillSets and a
+// sum search that does not give up find.
+type fillEnum struct {
+	n     int
+	order [fillEnumCells]int         // the cells, fewest options first
+	opts  [fillEnumCells]grid.Digits // their options, in order
+	// sees[k] has bit j for each cell j (in order) that cell k sees.
+	sees  [fillEnumCells]uint8
+	lo    [fillEnumCells + 1]int // the least the cells k.. add
+	hi    [fillEnumCells + 1]int // the most
+	pick  [fillEnumCells]grid.Digits
+	sup   [fillEnumCells]grid.Digits
+	must  grid.Digits
+	found bool
+}
+
+// enumLeaves returns the digit choices fillEnum would take on for cells
+// of options opts (n of them, at most fillEnumCells): the product of the
+// option counts of all but the two widest.
+func enumLeaves(opts []grid.Digits) int {
+	p, a, b := 1, 1, 1 // a and b the two largest counts, a first
+	for _, o := range opts {
+		c := o.Count()
+		p *= c
+		if c > a {
+			a, b = c, a
+		} else if c > b {
+			b = c
+		}
+	}
+	return p / (a * b)
+}
+
+// fill returns what the fillings of cells of options opts adding up to
+// target allow, digits distinct between cells that see each other (sees
+// as for sumFill: bit j of sees[i] for each earlier cell j that cell i
+// sees); 3 to fillEnumCells cells.
+func (e *fillEnum) fill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
+	n := len(opts)
+	e.n = n
+	for i := range n {
+		e.order[i] = i
+	}
+	// Fewest options first, the cells' order among equals.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && opts[e.order[j]].Count() < opts[e.order[j-1]].Count(); j-- {
+			e.order[j], e.order[j-1] = e.order[j-1], e.order[j]
+		}
+	}
+	var pos [fillEnumCells]int
+	for k, i := range e.order[:n] {
+		e.opts[k] = opts[i]
+		pos[i] = k
+		e.sees[k] = 0
+	}
+	for i := range n {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			a, b := pos[i], pos[bits.TrailingZeros32(m)]
+			e.sees[a] |= 1 << b
+			e.sees[b] |= 1 << a
+		}
+	}
+	e.lo[n], e.hi[n] = 0, 0
+	for k := n - 1; k >= 0; k-- {
+		e.lo[k] = e.lo[k+1] + e.opts[k].Min()
+		e.hi[k] = e.hi[k+1] + e.opts[k].Max()
+	}
+	e.sup = [fillEnumCells]grid.Digits{}
+	e.must, e.found = ^grid.Digits(0), false
+	e.walk(0, target, 0, [fillEnumCells]grid.Digits{})
+	if !e.found {
+		return trialFill{ok: true, none: true}
+	}
+	f := trialFill{ok: true, must: e.must}
+	for k, i := range e.order[:n] {
+		f.support[i] = e.sup[k]
+	}
+	return f
+}
+
+// walk chooses the digit of cell k (in order), left the sum the cells
+// from k on make, used the digits chosen and bar[j] those chosen for the
+// cells cell j sees; at the last two cells it takes their pairs.
+func (e *fillEnum) walk(k, left int, used grid.Digits, bar [fillEnumCells]grid.Digits) {
+	n := e.n
+	if k == n-2 {
+		x, y := e.opts[k]&^bar[k], e.opts[k+1]&^bar[k+1]
+		sx, sy := pairSupport(x, y, left, e.sees[k]>>(k+1)&1 != 0)
+		if sx == 0 {
+			return
+		}
+		e.found = true
+		for j := range k {
+			e.sup[j] |= e.pick[j]
+		}
+		e.sup[k] |= sx
+		e.sup[k+1] |= sy
+		// The pairs share no digit: every filling of this choice uses
+		// both of a pair only when there is one.
+		if both := sx | sy; both.Count() <= 2 {
+			used |= both
+		}
+		e.must &= used
+		return
+	}
+	for ds := e.opts[k] &^ bar[k]; ds != 0; ds &= ds - 1 {
+		d := ds & -ds
+		r := left - d.Min()
+		if r < e.lo[k+1] || r > e.hi[k+1] {
+			continue
+		}
+		e.pick[k] = d
+		next := bar
+		for m := e.sees[k] &^ (1<<(k+1) - 1); m != 0; m &= m - 1 {
+			next[bits.TrailingZeros8(m)] |= d
+		}
+		e.walk(k+1, r, used|d, next)
+	}
 }
