@@ -572,26 +572,37 @@ func fillPair(a, b grid.Digits, target int) trialFill {
 	return f
 }
 
-// fillTriple is fillSets for three cells of options a, b and c: each
-// digit x of a and y of b, another, with z = target-x-y a third digit c
-// holds, is a filling.
+// fillTriple is fillSets for three cells of options a, b and c: for
+// each digit x of a, the last two cells take the pairs of the digits left
+// adding up to target-x, as fillPair finds them (one pass over a, where
+// a pass over each x of a and y of b cost tarek's killer 18 about 1% more
+// instructions, session 69).
 func fillTriple(a, b, c grid.Digits, target int) trialFill {
 	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
 	for xs := a; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
-		for ys := b &^ x; ys != 0; ys &= ys - 1 {
-			y := ys & -ys
-			z := target - x.Min() - y.Min()
-			if z < 1 || z > maxTrialDigits {
-				continue
-			}
-			if zb := grid.Bit(z); c&zb != 0 && zb&(x|y) == 0 {
-				f.none = false
-				f.support[0] |= x
-				f.support[1] |= y
-				f.support[2] |= zb
-				f.must &= x | y | zb
-			}
+		rest := target - x.Min()
+		if rest < 3 || rest > 2*maxTrialDigits-1 {
+			continue
+		}
+		y := b &^ x & mirrorDigits(c&^x, rest)
+		if rest%2 == 0 {
+			y &^= grid.Bit(rest / 2)
+		}
+		if y == 0 {
+			continue
+		}
+		z := mirrorDigits(y, rest)
+		f.none = false
+		f.support[0] |= x
+		f.support[1] |= y
+		f.support[2] |= z
+		// The pairs share no digit: every one of them uses both
+		// digits when there is one pair.
+		if yz := y | z; yz.Count() == 2 {
+			f.must &= x | yz
+		} else {
+			f.must &= x
 		}
 	}
 	return f
