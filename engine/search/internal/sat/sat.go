@@ -204,7 +204,10 @@ type Solver struct {
 	oneBlock [1]int
 	assigned int64 // assignments made (see Work)
 	noShrink bool  // for the tests: simplify keeps the groups whole
-	popped   int64 // variables popped from the heap, for the tests
+	// noPairs, for the tests, has propagate visit every variable of a
+	// group of two left (see propagate), as it does a larger one.
+	noPairs bool
+	popped  int64 // variables popped from the heap, for the tests
 }
 
 // varData is what the solver keeps of an assigned variable: the decision
@@ -482,10 +485,25 @@ func (s *Solver) propagate() (conflict, bool) {
 		v := int32(p.Var())
 		if p.positive() {
 			for _, g := range f.groupsOf(v) {
-				if counts[g].left == 1 {
+				switch counts[g].left {
+				case 1:
 					// The others are all false and propagated (v
 					// itself is not false): nothing to assign. So it
 					// is in the group whose count set v true.
+					continue
+				case 2:
+					if s.noPairs {
+						break
+					}
+					// One other is not false and propagated, the xor
+					// of the two less v: the loop below would act on
+					// it alone, the rest being false.
+					switch w := counts[g].rest ^ v; val[2*w] {
+					case 1:
+						return conflict{clause: amoConflict, a: v, b: w}, false
+					case 0:
+						s.assign(Neg(int(w)), amoReason-v)
+					}
 					continue
 				}
 				// Most of the others are false already: their value
@@ -1361,6 +1379,11 @@ type flatGroups struct {
 	stale           bool
 	varsFlat, ofVar []int32
 	varsAt, ofVarAt []span
+	// stride is the number of groups of every variable when all have
+	// the same number (a board's cell, row, column and box: 4), else 0:
+	// the groups of v are then ofVar[stride*v:][:stride], found without
+	// reading ofVarAt, a cache miss of its own at every assignment.
+	stride int32
 }
 
 // span is the bounds of a list in a flat array: flat[lo:hi].
@@ -1370,6 +1393,16 @@ type span struct{ lo, hi int32 }
 func (f *flatGroups) build(groups, groupsOf [][]int32) {
 	f.varsFlat, f.varsAt = flatten(f.varsFlat[:0], f.varsAt[:0], groups)
 	f.ofVar, f.ofVarAt = flatten(f.ofVar[:0], f.ofVarAt[:0], groupsOf)
+	f.stride = 0
+	if len(groupsOf) > 0 && len(groupsOf[0]) > 0 {
+		f.stride = int32(len(groupsOf[0]))
+		for _, gs := range groupsOf {
+			if len(gs) != int(f.stride) {
+				f.stride = 0
+				break
+			}
+		}
+	}
 	f.stale = false
 }
 
@@ -1390,6 +1423,10 @@ func (f *flatGroups) vars(g int32) []int32 {
 }
 
 func (f *flatGroups) groupsOf(v int32) []int32 {
+	if k := f.stride; k > 0 {
+		lo := k * v
+		return f.ofVar[lo : lo+k]
+	}
 	r := f.ofVarAt[v]
 	return f.ofVar[r.lo:r.hi]
 }

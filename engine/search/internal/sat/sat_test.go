@@ -1050,3 +1050,99 @@ func TestNotFalse(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsKeepSearch checks that propagate's shortcut for a group of
+// two variables left (a variable set true there sets the other false
+// without visiting the group) is the same search as visiting the group:
+// the same trail, assignment for assignment, through a run of solves
+// under assumptions and blocking clauses, on Latin squares (every
+// variable in three groups) and on them with an extra group that gives
+// some variables a fourth (the groups of a variable found by its bounds,
+// not by a stride).
+func TestPairsKeepSearch(t *testing.T) {
+	const n = 8
+	v := func(r, c, d int) int { return (r*n+c)*n + d }
+	run := func(noPairs, extra bool) (trails [][]Lit, conflicts int64) {
+		s := latin(n)
+		s.noPairs = noPairs
+		if extra {
+			// The main diagonal holds each digit once.
+			for d := range n {
+				diag := make([]int32, n)
+				for k := range n {
+					diag[k] = int32(v(k, k, d))
+				}
+				s.AddGroup(diag)
+			}
+		}
+		s.Fix(Pos(v(0, 0, 0)))
+		for i := range 200 {
+			// Assumptions that come and go: the first cells of row 1.
+			var assume []Lit
+			for c := range i % 4 {
+				assume = append(assume, Pos(v(1, c+1, (c+2)%n)))
+			}
+			st, err := s.Solve(context.Background(), assume)
+			if err != nil {
+				t.Fatal(err)
+			}
+			trails = append(trails, slices.Clone(s.trail))
+			if st == Unsat {
+				if len(assume) == 0 {
+					break
+				}
+				continue
+			}
+			var block []Lit
+			for x := range s.Vars() {
+				if s.Value(x) {
+					block = append(block, Neg(x))
+				}
+			}
+			s.AddClause(block)
+		}
+		return trails, s.conflicts
+	}
+	for _, extra := range []bool{false, true} {
+		got, conflicts := run(false, extra)
+		want, _ := run(true, extra)
+		if len(got) != len(want) {
+			t.Fatalf("extra %v: %d solves with the shortcut, %d without", extra, len(got), len(want))
+		}
+		for i := range got {
+			if !slices.Equal(got[i], want[i]) {
+				t.Fatalf("extra %v: solve %d: trail of %d assignments with the shortcut, %d without, or in another order", extra, i, len(got[i]), len(want[i]))
+			}
+		}
+		if conflicts == 0 {
+			t.Fatalf("extra %v: no conflicts: the test proves nothing", extra)
+		}
+	}
+}
+
+// TestStride checks that the groups of a variable are found by the
+// stride when every variable has as many, by their bounds otherwise.
+func TestStride(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		extra  bool
+		stride int32
+	}{
+		{"latin", false, 3},
+		{"latin and a group", true, 0},
+	} {
+		s := latin(4)
+		if c.extra {
+			s.AddGroup([]int32{0, 5})
+		}
+		s.flat.build(s.groups, s.groupsOf)
+		if s.flat.stride != c.stride {
+			t.Errorf("%s: stride %d, want %d", c.name, s.flat.stride, c.stride)
+		}
+		for x := range s.Vars() {
+			if got := s.flat.groupsOf(int32(x)); !slices.Equal(got, s.groupsOf[x]) {
+				t.Errorf("%s: variable %d in groups %v, want %v", c.name, x, got, s.groupsOf[x])
+			}
+		}
+	}
+}
