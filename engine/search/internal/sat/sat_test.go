@@ -74,13 +74,7 @@ func enumerateEach(ctx context.Context, s *Solver, assumptions []Lit, limit int,
 			return n, err
 		}
 		n++
-		var block []Lit
-		for v := range s.Vars() {
-			if s.Value(v) {
-				block = append(block, Neg(v))
-			}
-		}
-		s.AddClause(block)
+		blockModel(s)
 	}
 	return n, nil
 }
@@ -428,13 +422,7 @@ func checkMinimize(t *testing.T, s *Solver, fixed []Lit, limit int) (checked, sh
 		if v < 0 {
 			// A solution: block it and go on from level 0.
 			solutions++
-			var block []Lit
-			for v := range s.Vars() {
-				if s.Value(v) {
-					block = append(block, Neg(v))
-				}
-			}
-			s.AddClause(block)
+			blockModel(s)
 			continue
 		}
 		next := Neg(v)
@@ -696,13 +684,7 @@ func TestShrinkGroupsKeepsSearch(t *testing.T) {
 			if st == Unsat {
 				break
 			}
-			var block []Lit
-			for x := range s.Vars() {
-				if s.Value(x) {
-					block = append(block, Neg(x))
-				}
-			}
-			s.AddClause(block)
+			blockModel(s)
 		}
 		return s, trace
 	}
@@ -1018,13 +1000,7 @@ func TestGroupCountsMatchValues(t *testing.T) {
 				t.Fatalf("solve %d: group %d counts %d variables not false, has %d", solve, g, s.counts[g].left, left)
 			}
 		}
-		var block []Lit
-		for x := range s.Vars() {
-			if s.Value(x) {
-				block = append(block, Neg(x))
-			}
-		}
-		s.AddClause(block)
+		blockModel(s)
 	}
 	if s.conflicts == 0 {
 		t.Fatal("no conflicts: the test proves nothing")
@@ -1093,13 +1069,7 @@ func TestPairsKeepSearch(t *testing.T) {
 				}
 				continue
 			}
-			var block []Lit
-			for x := range s.Vars() {
-				if s.Value(x) {
-					block = append(block, Neg(x))
-				}
-			}
-			s.AddClause(block)
+			blockModel(s)
 		}
 		return trails, s.conflicts
 	}
@@ -1145,4 +1115,16 @@ func TestStride(t *testing.T) {
 			}
 		}
 	}
+}
+
+// blockModel adds the clause that rules out s's last model: not every
+// variable true in it.
+func blockModel(s *Solver) {
+	var block []Lit
+	for v := range s.Vars() {
+		if s.Value(v) {
+			block = append(block, Neg(v))
+		}
+	}
+	s.AddClause(block)
 }
