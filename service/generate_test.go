@@ -150,10 +150,10 @@ func TestGenerateSameSeed(t *testing.T) {
 }
 
 func TestGenerateDeadline(t *testing.T) {
-	// A 4×4 is never Extreme: the closest puzzle comes back in time.
+	// A 4×4 X is never Extreme: the closest puzzle comes back in time.
 	client := newClient(t, Config{DefaultTimeout: 500 * time.Millisecond})
 	start := time.Now()
-	resp, err := client.Generate(context.Background(), &sudokuv1.GenerateRequest{Size: 4, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME})
+	resp, err := client.Generate(context.Background(), &sudokuv1.GenerateRequest{Size: 4, Variant: sudokuv1.Variant_VARIANT_X, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -555,6 +555,28 @@ func (g *generator) init() error {
 	if cfg.MinimalOnly && cfg.NonMinimal {
 		return grid.FieldErrorf("minimal_only", "a minimal puzzle only cannot go with non_minimal, which allows clues that could be removed")
 	}
+	if err := g.initMode(); err != nil {
+		return err
+	}
+	return g.levelAttainable()
+}
+
+// levelAttainable refuses a level no puzzle of the board can meet, which
+// attempts would otherwise look for until the deadline: above Easy on a
+// 4×4 classic board graded with every strategy, where naked and hidden
+// singles solve every puzzle with one solution (TestShidokuSingles
+// checks them all).
+func (g *generator) levelAttainable() error {
+	if g.cfg.Level > strategy.Easy && g.n == 4 && g.variant == grid.Classic && g.cfg.Strategies == nil {
+		return grid.FieldErrorf("level", "no 4×4 classic puzzle is harder than %s: singles solve every one with one solution; ask for %s, no level, or another size or variant",
+			strategy.Easy, strategy.Easy)
+	}
+	return nil
+}
+
+// initMode sets up what the mode needs.
+func (g *generator) initMode() error {
+	cfg := g.cfg
 	switch cfg.Mode {
 	case New:
 		return g.initNew()
