@@ -492,12 +492,14 @@ type run struct {
 	// batch holds the steps of the last run of a batching pass (see
 	// Batches), batchNext the first not taken, batchEnd the end of those
 	// to take (see batchEnd), and batched counts those taken after the
-	// first.
+	// first, undrawn those of them that a solve without emit took as
+	// found, drawn through candidates gone (see takeBatched).
 	batch     strategy.Sink
 	redraw    strategy.Sink // a batched step drawn again (see takeBatched)
 	batchNext int
 	batchEnd  int
 	batched   int
+	undrawn   int
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
@@ -1155,7 +1157,10 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 // through candidates the board no longer has (it was found on the board
 // the batch's first was) is drawn again on the board where it can be
 // (strategy.Redraw): a forcing net's premises closed anew, a trial's
-// premise followed anew with the same cuts.
+// premise followed anew with the same cuts. A solve without emit, whose
+// steps no one draws or explains, draws one again only where that may
+// name or rate it otherwise (strategy.RedrawNamed): its technique, rating
+// and changes are those of the steps emitted.
 func (r *run) takeBatched() *strategy.Step {
 	steps := r.batch.Steps()
 	for r.batchNext < min(r.batchEnd, len(steps)) {
@@ -1166,8 +1171,16 @@ func (r *run) takeBatched() *strategy.Step {
 		}
 		if !st.DrawnOn(r.b) {
 			r.redraw.Reset()
-			if strategy.Redraw(r.b, st, &r.redraw) {
+			redraw := strategy.Redraw
+			if r.emit == nil {
+				// No one draws or explains the steps: redrawn only where
+				// that may name or rate the step otherwise.
+				redraw = strategy.RedrawNamed
+			}
+			if redraw(r.b, st, &r.redraw) {
 				st = &r.redraw.Steps()[0]
+			} else if r.emit == nil {
+				r.undrawn++
 			}
 		}
 		st.Apply(r.b)

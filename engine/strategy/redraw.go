@@ -18,15 +18,37 @@ import (
 // premise no longer reaches its conclusion so, or that it would draw
 // through candidates b does not have.
 func Redraw(b *grid.Board, st *Step, sink *Sink) bool {
+	return redraw(b, st, sink, true)
+}
+
+// RedrawNamed is Redraw for a solve that reads of its steps no more than
+// their changes, technique and rating (one that draws and explains none):
+// it adds st drawn on b only where Redraw may take it as another
+// technique or rate it otherwise, and reports false, adding nothing, for
+// a step that Redraw would take as the technique it was found as, with
+// the same rating, whether it redraws it or not: a nested trial's that
+// its premise's own trial does not break on b (Redraw follows its cuts
+// then) and a Locked Nested Trial's. Those are the dear redraws: a
+// nested trial's follows each inner trial again.
+func RedrawNamed(b *grid.Board, st *Step, sink *Sink) bool {
+	return redraw(b, st, sink, false)
+}
+
+// redraw is Redraw, drawing the steps named alike either way only when
+// draw is set (see RedrawNamed).
+func redraw(b *grid.Board, st *Step, sink *Sink, draw bool) bool {
 	n := len(sink.steps)
 	sink.strategy = st.Strategy
 	switch st.redraw {
 	case redrawForcingChain, redrawForcingNet:
+		// Forcing steps are rated by their nodes: drawn either way.
 		redrawForcingStep(b, st, sink)
 	case redrawCage, redrawStrongCage, redrawNested, redrawStrongNested:
-		redrawTrialStep(b, st, sink)
+		redrawTrialStep(b, st, sink, draw)
 	case redrawLocked:
-		redrawLockedStep(b, st, sink)
+		if draw {
+			redrawLockedStep(b, st, sink)
+		}
 	}
 	if len(sink.steps) != n+1 {
 		sink.steps = sink.steps[:n]
@@ -44,8 +66,11 @@ func Redraw(b *grid.Board, st *Step, sink *Sink) bool {
 // Contradiction's, or of the Nested Cage Contradiction family) drawn on b
 // (see Redraw): its premise, the candidate it eliminates, followed from
 // b's candidates with every rule, and for a nested one the same cuts
-// ruled out after it, each by its own trial.
-func redrawTrialStep(b *grid.Board, st *Step, sink *Sink) {
+// ruled out after it, each by its own trial. Unless draw is set, it adds
+// nothing for a nested one whose premise's trial does not break on b
+// alone: that step keeps its technique whether its cuts reach the
+// contradiction again or not (see RedrawNamed).
+func redrawTrialStep(b *grid.Board, st *Step, sink *Sink, draw bool) {
 	if !trialSuits(b.Layout()) || len(st.Eliminations) != 1 || len(st.Placements) != 0 {
 		return
 	}
@@ -85,7 +110,7 @@ func redrawTrialStep(b *grid.Board, st *Step, sink *Sink) {
 		t.report(sink, p.Cell, p.Digit)
 		return
 	}
-	if st.redraw == redrawCage || st.redraw == redrawStrongCage {
+	if st.redraw == redrawCage || st.redraw == redrawStrongCage || !draw {
 		return
 	}
 	// No inner trial of an earlier search is taken for one of these.
