@@ -360,7 +360,7 @@ func (t *trial) followInner(s int, xs []grid.Digits) bool {
 	in := &t.inner
 	n, u := len(xs), len(t.unitCnt)
 	copy(t.cand, in.cand[s*n:(s+1)*n])
-	clear(t.by)
+	t.clearBy()
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.events = append(t.events, trialEvent{group: -1, cell: -1, unit: -1})
 	t.read = [2]uint64{}
@@ -443,6 +443,7 @@ func (t *trial) loadCut(i int, before []grid.Digits, c, d int) bool {
 	}
 	t.events = append(t.events[:0], k.events...)
 	copy(t.by, k.by)
+	t.byCopied()
 	t.places = append(t.places[:0], k.places...)
 	copy(t.cand, k.cand)
 	t.bad, t.badDigits = k.bad, k.badDigits
@@ -546,6 +547,7 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 		t.events = append(t.events[:0], events...)
 		t.places = append(t.places[:0], r.places...)
 		copy(t.by, by)
+		t.byCopied()
 		copy(t.cand, r.cand)
 		if in == nil {
 			return
