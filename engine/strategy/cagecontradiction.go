@@ -1392,7 +1392,7 @@ func (t *trial) follow(g int) bool {
 	grp := &t.groups[g]
 	t.looked(grp.mask)
 	f := t.fill(g)
-	if !f.ok {
+	if f == nil || !f.ok {
 		return true
 	}
 	if f.none {

@@ -3,6 +3,8 @@ package strategy
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
 )
 
 // TestClearByClears holds clearBy, which clears the removals' events
@@ -55,4 +57,59 @@ func bitsCount(w uint64) int {
 		n++
 	}
 	return n
+}
+
+// TestQuietFillsRuleNothingOut holds fill's answer of nil (the memo's
+// fillings of a group allow every candidate and use no digit outside the
+// group's locks) to what the fillings say: on random states of trials on
+// the first six tarek killers' boards, each group's fill is taken from
+// the memo and filled again without it (fillGroup); nil must come
+// exactly where the fillings have one, allow every candidate and use no
+// digit past lockedG.
+func TestQuietFillsRuleNothingOut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(70, 39))
+	quiet, loud := 0, 0
+	for i, tr := range tarekTrials(t, 6) {
+		for range 200 {
+			if !randomTrialState(tr, rng) {
+				tr.drain()
+				continue
+			}
+			for g := range tr.groups {
+				tr.lockedG[g] = grid.Digits(rng.IntN(1 << 9))
+				if rng.IntN(2) == 0 {
+					tr.lockedG[g] = 0
+				}
+				tr.fill(g) // into the memo, where it keeps groups of this size
+				got := tr.fill(g)
+				grp := &tr.groups[g]
+				n := len(grp.cells)
+				opts := make([]grid.Digits, n)
+				for k, c := range grp.cells {
+					opts[k] = tr.cand[c]
+				}
+				want := tr.fillGroup(grp, opts)
+				allows := want.ok && !want.none && want.must&^tr.lockedG[g] == 0
+				for k := range n {
+					allows = allows && opts[k]&^want.support[k] == 0
+				}
+				memo := n <= trialMemoCells && !(grp.distinct && n <= 3)
+				switch {
+				case got == nil && !allows:
+					t.Fatalf("killer9-tarek.txt:%d, group %v: fill nil, the fillings %+v rule out of %v (locked %v)", i+1, grp.cells, want, opts, tr.lockedG[g])
+				case got != nil && allows && memo:
+					t.Fatalf("killer9-tarek.txt:%d, group %v: fill not nil, the fillings %+v rule nothing out of %v (locked %v)", i+1, grp.cells, want, opts, tr.lockedG[g])
+				case got == nil:
+					quiet++
+				default:
+					loud++
+				}
+			}
+			tr.drain()
+		}
+	}
+	if quiet < 1000 || loud < 1000 {
+		t.Fatalf("%d fills nil, %d not: too few", quiet, loud)
+	}
+	t.Logf("%d fills nil, %d not", quiet, loud)
 }
