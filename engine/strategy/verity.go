@@ -100,6 +100,12 @@ type verityState struct {
 	// fillsOf).
 	walked []verityWalked
 	walkL  *grid.Layout
+	// rep, repAt and sig tell each group's first twin (see twins); none
+	// marks the first twins whose group this search found no step in.
+	rep   []int32
+	repAt [][grid.MaxGroupCells]int8
+	sig   []twinSig
+	none  []bool
 }
 
 // veritySet is a group and its fillings, fills[off:off+n*len(cells)].
@@ -146,15 +152,24 @@ func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
 			sets = v.turn
 		}
 	}
+	clear(v.none)
 	for _, s := range sets {
 		if t.work > budget || sink.Cancelled() {
 			return
+		}
+		r := v.rep[s.g]
+		if verityTwins && v.none[r] {
+			// A twin of a group without a step has none either.
+			v.kept.twins++
+			continue
 		}
 		if t.verity(sink, v, s) {
 			sink.verityAfter = s.g + 1
 			if sink.Done() {
 				return
 			}
+		} else {
+			v.none[r] = true
 		}
 	}
 }
@@ -163,6 +178,7 @@ func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
 // base, fewest first.
 func (v *verityState) collect(t *trial, most int) {
 	v.fills, v.sets = v.fills[:0], v.sets[:0]
+	v.twins(t)
 	for g := range t.groups {
 		grp := &t.groups[g]
 		open := 0
@@ -184,6 +200,84 @@ func (v *verityState) collect(t *trial, most int) {
 	}
 	slices.SortStableFunc(v.sets, func(x, y veritySet) int { return x.n - y.n })
 }
+
+// twinSig is what makes two groups twins (see twins): their open cells
+// and the sum of their digits.
+type twinSig struct {
+	open   [2]uint64
+	target int
+}
+
+// twins finds, for each group of t, its first twin (v.rep): the first
+// group of the same open cells, whose digits bring the same sum. Virtual
+// cages of the rule of 45 often differ by placed cells alone (Wecoc #1's
+// given r5c5 is in many): a filling of one fixes the open cells as the
+// matching filling of the other does, the placed cells' digits fixed
+// already, so that their trials are the same, and so are the groups'
+// steps, or their lack. A search follows one group of each such family
+// that has no step (see findVerities), and the families share the
+// outcomes carried (see keyOf); in a group's twin, a digit of its filling
+// is taken from the group's filling at repAt (a placed digit d is -d).
+func (v *verityState) twins(t *trial) {
+	n := len(t.groups)
+	v.rep = slices.Grow(v.rep[:0], n)[:n]
+	v.repAt = slices.Grow(v.repAt[:0], n)[:n]
+	v.sig = slices.Grow(v.sig[:0], n)[:n]
+	v.none = slices.Grow(v.none[:0], n)[:n]
+	for g := range t.groups {
+		grp := &t.groups[g]
+		sig := twinSig{target: grp.target}
+		for _, c := range grp.cells {
+			if d := t.b.Value(c); d != 0 {
+				sig.target -= int(d)
+			} else {
+				sig.open[c>>6] |= 1 << (c & 63)
+			}
+		}
+		v.sig[g] = sig
+		v.rep[g] = int32(g)
+		if !verityTwins {
+			continue
+		}
+		for h := range g {
+			if v.sig[h] != sig {
+				continue
+			}
+			v.rep[g] = int32(h)
+			at := &v.repAt[g]
+			for i, c := range t.groups[h].cells {
+				if d := t.b.Value(c); d != 0 {
+					at[i] = -int8(d)
+				} else {
+					at[i] = int8(slices.Index(grp.cells, c))
+				}
+			}
+			break
+		}
+	}
+}
+
+// keyOf is the key of filling f of group g in v.kept: that of the
+// matching filling of its first twin (see twins).
+func (v *verityState) keyOf(t *trial, g int, f []uint8) fillKey {
+	r := int(v.rep[g])
+	if r == g {
+		return fillingKey(g, f)
+	}
+	key := uint64(1)
+	for _, x := range v.repAt[g][:len(t.groups[r].cells)] {
+		d := uint64(-x)
+		if x >= 0 {
+			d = uint64(f[x])
+		}
+		key = key<<4 | d
+	}
+	return fillKey{group: int32(r), digits: key}
+}
+
+// verityTwins is whether twin groups share their searches (see twins): a
+// variable for the tests, which compare it with each group on its own.
+var verityTwins = true
 
 // verityWalked is what the last walk of a group's fillings found (see
 // fillsOf): its cells' candidates in the base then, whether it had at
@@ -394,7 +488,7 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 // outcome of a trial followed to its end is kept for the next search.
 func (t *trial) followFresh(v *verityState, g int, cells []int, off int, stop bool) (held, stopped bool) {
 	f := v.fills[off : off+len(cells)]
-	key := fillingKey(g, f)
+	key := v.keyOf(t, g, f)
 	if !t.firstTrial(v, cells, f, stop) {
 		v.kept.broke(key)
 		return false, false
@@ -448,7 +542,7 @@ func (t *trial) carried(v *verityState, g int, f []uint8) (held, ok bool) {
 	if !verityCarry {
 		return false, false
 	}
-	key := fillingKey(g, f)
+	key := v.keyOf(t, g, f)
 	off, ok := v.kept.at[key]
 	if !ok {
 		return false, false

@@ -33,8 +33,9 @@ type verityKept struct {
 	cand []grid.Digits
 	// counts, for the tests and measurements: fillings whose outcome was
 	// carried (dead skipped, alive resumed), trials followed afresh, and
-	// of those the ones that stopped early (see verity).
-	dead, resumed, fresh, stopped int
+	// of those the ones that stopped early (see verity); groups passed by
+	// as twins of a group without a step (see twins).
+	dead, resumed, fresh, stopped, twins int
 }
 
 // fillKey is a filling of a group (see fillingKey).
