@@ -455,12 +455,21 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 			return false
 		}
 		off := v.fresh[j]
-		v.kept.fresh++
 		// A filling whose trial removes every candidate no filling
 		// alive keeps yet adds none to those the group keeps, whether
 		// its trial then holds or breaks: it stops there, and only a
 		// group with a step follows it to its end, to list it or not.
+		// One whose trial stopped in an earlier search, on candidates
+		// that lack all of those already, stops before it starts.
 		stop := verityStop && len(v.alive) > 0 && v.leftN <= maxVerityStop
+		if stop && verityBound {
+			if b := v.kept.bound(v.keyOf(t, s.g, v.fills[off:off+k])); b != nil && !v.keepsLeft(b) {
+				v.kept.bounded++
+				v.aborted = append(v.aborted, off)
+				continue
+			}
+		}
+		v.kept.fresh++
 		switch held, stopped := t.followFresh(v, s.g, grp.cells, off, stop); {
 		case stopped:
 			v.aborted = append(v.aborted, off)
@@ -495,6 +504,7 @@ func (t *trial) followFresh(v *verityState, g int, cells []int, off int, stop bo
 	}
 	if t.stopped {
 		v.kept.stopped++
+		v.kept.stoppedWith(key, t.cand)
 		return false, true
 	}
 	v.kept.held(key, t.cand)
@@ -521,6 +531,16 @@ func (t *trial) verityAdd(v *verityState, off int) bool {
 	return v.leftN > 0
 }
 
+// keepsLeft reports whether cand holds a candidate of v.leftMask.
+func (v *verityState) keepsLeft(cand []grid.Digits) bool {
+	for i, c := range v.leftCells {
+		if cand[c]&v.leftMask[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // verityTurn is whether a search for one step starts after the group of
 // the last step found on its sink (see findVerities): a variable for the
 // tests, which compare it with searches from the first group.
@@ -544,10 +564,10 @@ func (t *trial) carried(v *verityState, g int, f []uint8) (held, ok bool) {
 	}
 	key := v.keyOf(t, g, f)
 	off, ok := v.kept.at[key]
-	if !ok {
-		return false, false
+	if !ok || off < -1 {
+		return false, false // none, or a trial that stopped early
 	}
-	if off < 0 {
+	if off == -1 {
 		v.kept.dead++
 		return false, true
 	}

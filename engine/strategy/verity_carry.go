@@ -27,15 +27,18 @@ const maxVerityKept = 1 << 22
 type verityKept struct {
 	l   *grid.Layout
 	ref []grid.Digits // the base of the last search
-	// at maps a filling (see fillingKey) to its outcome: -1 broke, else
-	// the offset in cand of the candidates its trial ended with.
+	// at maps a filling (see fillingKey) to its outcome: -1 broke, o >= 0
+	// the offset in cand of the candidates its trial ended with, o < -1
+	// a trial that stopped early (see verity) with the candidates at
+	// offset -o-2, which its end lacks (see bound).
 	at   map[fillKey]int32
 	cand []grid.Digits
 	// counts, for the tests and measurements: fillings whose outcome was
 	// carried (dead skipped, alive resumed), trials followed afresh, and
-	// of those the ones that stopped early (see verity); groups passed by
-	// as twins of a group without a step (see twins).
-	dead, resumed, fresh, stopped, twins int
+	// of those the ones that stopped early (see verity), those stopped
+	// before they started (see bound); groups passed by as twins of a
+	// group without a step (see twins).
+	dead, resumed, fresh, stopped, twins, bounded int
 }
 
 // fillKey is a filling of a group (see fillingKey).
@@ -86,13 +89,53 @@ func (k *verityKept) held(key fillKey, cand []grid.Digits) {
 	if !verityCarry {
 		return
 	}
-	if off, ok := k.at[key]; ok && off >= 0 {
+	if off, ok := k.at[key]; ok && off != -1 {
+		if off < 0 {
+			off = -off - 2
+			k.at[key] = off
+		}
 		copy(k.cand[off:], cand)
 		return
 	}
 	k.at[key] = int32(len(k.cand))
 	k.cand = append(k.cand, cand...)
 }
+
+// stoppedWith notes that the trial of the filling of key stopped early
+// with cand: its end, from this base or one within it, lacks what cand
+// lacks (the rules only remove candidates, each where it would on fewer
+// too). The bounds take at most half of maxVerityKept.
+func (k *verityKept) stoppedWith(key fillKey, cand []grid.Digits) {
+	if !verityCarry || !verityBound {
+		return
+	}
+	if off, ok := k.at[key]; ok && off < -1 {
+		copy(k.cand[-off-2:], cand)
+		return
+	}
+	if len(k.cand) >= maxVerityKept/2 {
+		return
+	}
+	k.at[key] = -int32(len(k.cand)) - 2
+	k.cand = append(k.cand, cand...)
+}
+
+// bound returns the candidates the trial of the filling of key had when
+// it stopped early in an earlier search, or nil if it did not (see
+// stoppedWith).
+func (k *verityKept) bound(key fillKey) []grid.Digits {
+	off, ok := k.at[key]
+	if !ok || off >= -1 {
+		return nil
+	}
+	o := int(-off - 2)
+	return k.cand[o : o+len(k.ref)]
+}
+
+// verityBound is whether a filling whose trial stopped early in an
+// earlier search may stop before it starts (see verity): a variable for
+// the tests, which compare it with trials afresh.
+var verityBound = true
 
 // resume follows again, from the current base, the trial of a filling
 // that ended with end from an earlier base holding every candidate this

@@ -81,3 +81,41 @@ func TestCageFillingVerityTwinsFindSteps(t *testing.T) {
 		t.Errorf("%d groups passed by as twins, want at least %d", skips, skipFloor)
 	}
 }
+
+// TestCageFillingVerityBound solves the forum's Wecoc #1
+// (killer9-extreme.txt line 1) as the service does, once with the
+// fillings whose trial stopped early in an earlier search stopping before
+// they start where the candidates they had then lack every candidate no
+// filling alive keeps yet, and once with their trials followed afresh:
+// the steps must be the same, in the same order, at least boundFloor
+// fillings must have stopped before they started, and fewer trials must
+// have been followed afresh, so that the test fails if the bounds change
+// a step or are never used.
+func TestCageFillingVerityBound(t *testing.T) {
+	if strategy.Race || testing.Short() {
+		t.Skip("skipped under -race and -short: two killer solves of seconds")
+	}
+	const boundFloor = 1000
+	b := killerLine(t, "killer9-extreme.txt", 1)
+	solve := func(bound bool) (texts []string, fresh, bounded int) {
+		defer strategy.SetVerityBound(bound)()
+		strategy.VerityCarryCounts()
+		strategy.VerityBounded()
+		texts, w2, res := serviceSolve(t, b)
+		if res.Status != solver.Solved || res.Guesses != 0 || w2 < 10 {
+			t.Fatalf("bound %v: status %v, %d guesses, %d Cage Filling Verity steps; want solved by logic, at least 10 such steps", bound, res.Status, res.Guesses, w2)
+		}
+		_, _, fresh = strategy.VerityCarryCounts()
+		return texts, fresh, strategy.VerityBounded()
+	}
+	afresh, afreshTrials, _ := solve(false)
+	bounded, boundedTrials, stops := solve(true)
+	t.Logf("%d steps; afresh %d trials; with the bounds %d trials, %d fillings stopped before they started", len(afresh), afreshTrials, boundedTrials, stops)
+	sameSteps(t, "with the bounds", bounded, "afresh", afresh)
+	if stops < boundFloor {
+		t.Errorf("%d fillings stopped before they started, want at least %d", stops, boundFloor)
+	}
+	if boundedTrials >= afreshTrials {
+		t.Errorf("%d trials afresh with the bounds, %d without; want fewer", boundedTrials, afreshTrials)
+	}
+}
