@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestClearByClears(t *testing.T) {
 				}
 			}
 			for _, w := range tr.byCells {
-				marked += bitsCount(w)
+				marked += bits.OnesCount64(w)
 			}
 			if rng.IntN(10) == 0 {
 				for x := range tr.by {
@@ -50,14 +51,6 @@ func TestClearByClears(t *testing.T) {
 	t.Logf("%d trials cleared, %d cells marked", trials, marked)
 }
 
-// bitsCount returns the bits set in w.
-func bitsCount(w uint64) int {
-	n := 0
-	for ; w != 0; w &= w - 1 {
-		n++
-	}
-	return n
-}
 
 // TestQuietFillsRuleNothingOut holds fill's answer of nil (the memo's
 // fillings of a group allow every candidate and use no digit outside the
