@@ -51,7 +51,6 @@ func TestClearByClears(t *testing.T) {
 	t.Logf("%d trials cleared, %d cells marked", trials, marked)
 }
 
-
 // TestQuietFillsRuleNothingOut holds fill's answer of nil (the memo's
 // fillings of a group allow every candidate and use no digit outside the
 // group's locks) to what the fillings say: on random states of trials on
