@@ -27,6 +27,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (_ *sudoku
 	defer sl.release()
 	counts := map[string]uint32{}
 	opts.WholeDeadline = true // a hurried rating would be wrong, not late
+	opts.NamesOnly = true     // the steps are counted by name, not drawn
 	res, err := solver.Solve(ctx, p.board, opts, func(_ int, step *strategy.Step, _ *grid.Board) error {
 		if step.Kind != strategy.Backtrack {
 			counts[step.Name()]++

@@ -167,6 +167,13 @@ type Options struct {
 	// outcomes to the next, so that a round after a step costs a
 	// fraction of the first. 0, the default, keeps it out.
 	VerityLooks int
+	// NamesOnly tells that emit reads of each step no more than its kind,
+	// technique and changes: neither its drawing nor its explanation (a
+	// solve that counts the techniques used, as the service's Rate does).
+	// The solve then draws a batch's later steps no more than a solve
+	// without emit does (see takeBatched), with the same steps, rating
+	// and outcome.
+	NamesOnly bool
 }
 
 // Status is the outcome of a solve.
@@ -492,8 +499,9 @@ type run struct {
 	// batch holds the steps of the last run of a batching pass (see
 	// Batches), batchNext the first not taken, batchEnd the end of those
 	// to take (see batchEnd), and batched counts those taken after the
-	// first, undrawn those of them that a solve without emit took as
-	// found, drawn through candidates gone (see takeBatched).
+	// first, undrawn those of them that a solve without emit (or with
+	// NamesOnly) took as found, drawn through candidates gone (see
+	// takeBatched).
 	batch     strategy.Sink
 	redraw    strategy.Sink // a batched step drawn again (see takeBatched)
 	batchNext int
@@ -1160,7 +1168,8 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 // premise followed anew with the same cuts. A solve without emit, whose
 // steps no one draws or explains, draws one again only where that may
 // name or rate it otherwise (strategy.RedrawNamed): its technique, rating
-// and changes are those of the steps emitted.
+// and changes are those of the steps emitted. So does a solve whose emit
+// reads no more than those (Options.NamesOnly).
 func (r *run) takeBatched() *strategy.Step {
 	steps := r.batch.Steps()
 	for r.batchNext < min(r.batchEnd, len(steps)) {
@@ -1172,14 +1181,15 @@ func (r *run) takeBatched() *strategy.Step {
 		if !st.DrawnOn(r.b) {
 			r.redraw.Reset()
 			redraw := strategy.Redraw
-			if r.emit == nil {
+			named := r.emit == nil || r.opts.NamesOnly
+			if named {
 				// No one draws or explains the steps: redrawn only where
 				// that may name or rate the step otherwise.
 				redraw = strategy.RedrawNamed
 			}
 			if redraw(r.b, st, &r.redraw) {
 				st = &r.redraw.Steps()[0]
-			} else if r.emit == nil {
+			} else if named {
 				r.undrawn++
 			}
 		}
