@@ -50,6 +50,8 @@ func (g *generator) grade(ctx context.Context, puzzle *grid.Board, solution []ui
 		MaxNodes:   g.maxNodes,
 		// The grade must not depend on the time left.
 		WholeDeadline: true,
+		// emit reads each step's technique, kind and rating only.
+		NamesOnly: true,
 	}, emit)
 	switch {
 	case err == nil:
