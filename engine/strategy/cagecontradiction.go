@@ -751,7 +751,8 @@ func (t *trial) lookBounds(in []grid.Digits) (lo, hi int) {
 // not all see each other (the others are filled by sets, which never
 // give up), the walk of its search with every digit in every cell stays
 // within the searches' bound (walkBound), and so does any walk on fewer
-// candidates.
+// candidates, none empty (TestWalkBoundWithinOnFewer; fillSeeing skips
+// walkBound so).
 func (t *trial) groupsNeverGiveUp() bool {
 	var opts [grid.MaxGroupCells]grid.Digits
 	for g := range t.groups {
