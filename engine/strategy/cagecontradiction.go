@@ -1079,7 +1079,6 @@ func (t *trial) singles(u int) bool {
 	if !t.ascending {
 		return t.singlesScan(u)
 	}
-	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
 	n := t.unitCnt[u].digitCount()
 	// The naked singles in the unit's order: the cells of one candidate
@@ -1117,7 +1116,7 @@ func (t *trial) singles(u int) bool {
 	if none, one, few := n.split(grid.AllDigits(t.l.N)); none|one|few&t.lockU[u] == 0 {
 		return true
 	}
-	return t.hiddenSingles(u, cells, n)
+	return t.hiddenSingles(u, t.l.Unit(u).Cells, n)
 }
 
 // nakedSingle fixes the one candidate of cell c, or settles c when no
