@@ -157,3 +157,21 @@ func TestFillSeeingMonotone(t *testing.T) {
 		t.Errorf("%d fills checked, %d with a digit in all, %d narrowed, %d with none: too few", checked, must, narrowed, none)
 	}
 }
+
+// TestFillPoolCount holds fillPool's count of the fillings kept, which
+// cover reads alone: after each of 150 fillings added, the first n slots
+// hold a filling each and the others none, n at most poolFills.
+func TestFillPoolCount(t *testing.T) {
+	var p fillPool
+	for k := 1; k <= 150; k++ {
+		p.add([]grid.Digits{grid.Bit(1 + k%9), grid.Bit(1 + k/9%9)})
+		if want := min(k, poolFills); p.n != want {
+			t.Fatalf("%d fillings added: n %d, want %d", k, p.n, want)
+		}
+		for i, f := range p.fills {
+			if (f != 0) != (i < p.n) {
+				t.Fatalf("%d fillings added, n %d: slot %d holds %x", k, p.n, i, f)
+			}
+		}
+	}
+}

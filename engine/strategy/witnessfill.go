@@ -186,6 +186,9 @@ const (
 type fillPool struct {
 	fills [poolFills]uint64 // 0: none
 	next  int
+	// n is the fillings kept, fills[:n] (the ring is filled from its
+	// start): cover reads those alone, with no test for an empty one.
+	n int
 }
 
 // add keeps the filling digits (no-op on a nil pool).
@@ -195,6 +198,10 @@ func (p *fillPool) add(digits []grid.Digits) {
 	}
 	p.fills[p.next] = packDigits(digits)
 	p.next = (p.next + 1) % poolFills
+	p.n = max(p.n, p.next)
+	if p.next == 0 {
+		p.n = poolFills
+	}
 }
 
 // cover adds to covered the digits of each kept filling that opts allow
@@ -204,8 +211,8 @@ func (p *fillPool) cover(opts []grid.Digits, covered *[grid.MaxGroupCells]grid.D
 	const cell = 1<<maxTrialDigits - 1
 	key := packDigits(opts)
 	var all, lastFill uint64 // the kept fillings' digits, and the last, packed
-	for _, f := range p.fills {
-		if f == 0 || f&^key != 0 {
+	for _, f := range p.fills[:p.n] {
+		if f&^key != 0 {
 			continue
 		}
 		all, lastFill = all|f, f
