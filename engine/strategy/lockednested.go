@@ -151,6 +151,32 @@ type lockedTrial struct {
 	// followed: report follows them again without their search (replay).
 	broke     []int32
 	brokeWork int
+	// redo keeps, within one refutes, each lemma's last trial that held:
+	// by cell*32 + digit-1, where its eliminations lie in redoElims (from,
+	// count), the length of the trail when it began (at), and the number
+	// of the refutes it was made in (gen, redoGen then), so that the
+	// lemma's next trial starts from them (see relemma). redoMark is
+	// relemma's scratch set of candidates, a bit for each cell*32 +
+	// digit-1.
+	redo      []lockedRedo
+	redoElims []int32
+	redoMark  []uint64
+	redoGen   uint32
+}
+
+// lockedRedoCheck, set by tests, has every trial relemma finds to hold
+// followed again exactly and compared (checkRelemma), lockedRedoChecked
+// counting them.
+var (
+	lockedRedoCheck   bool
+	lockedRedoChecked int
+)
+
+// lockedRedo is a lemma's last trial that held, within a refutes (see
+// lockedTrial.redo).
+type lockedRedo struct {
+	gen            uint32
+	at, from, size int32
 }
 
 // lockedSave is the candidates and the places of a trial's state, kept
@@ -415,6 +441,9 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	}
 	t.elims = t.elims[:0] // of another layout's elimAt
 	t.placedBy = make([]int32, l.Cells)
+	t.redo = make([]lockedRedo, l.Cells*32)
+	t.redoMark = make([]uint64, l.Cells/2+1)
+	t.redoGen = 0
 }
 
 // loadRem sets the places left of every digit in every unit from t.cand.
@@ -925,6 +954,12 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 	at, work := len(t.trail), t.work
 	t.save(0)
 	defer t.back(0, at)
+	t.redoGen++
+	if t.redoGen == 0 {
+		clear(t.redo) // wrapped round: no trial is of this refutes
+		t.redoGen = 1
+	}
+	t.redoElims = t.redoElims[:0]
 	t.broke = t.broke[:0]
 	defer func() { t.brokeWork = t.work - work }()
 	ok := t.assume(c, d) && t.run()
@@ -1006,9 +1041,26 @@ func (t *lockedTrial) replay(c, d int) (bad lockedBad, ok bool) {
 // trial of one of them, which it implies, removes no more than it did
 // and holds too, until a lemma changes the trial in force.
 func (t *lockedTrial) lemma(q, e int) bool {
-	at := len(t.trail)
+	at, work := len(t.trail), t.work
 	t.keep(1)
-	bad := !(t.assume(q, e) && t.run())
+	k := q*32 + e - 1
+	bad := true
+	if r := t.redo[k]; r.gen == t.redoGen {
+		if t.relemma(r, at) {
+			bad = false
+			if lockedRedoCheck {
+				t.checkRelemma(q, e, at, work)
+			}
+		} else {
+			// It breaks: followed again exactly, for the work its
+			// contradiction counts in the queue's order.
+			t.back(1, at)
+			t.work = work
+		}
+	}
+	if bad {
+		bad = !(t.assume(q, e) && t.run())
+	}
 	if !bad {
 		for _, x := range t.trail[at:] {
 			c := int(x >> 5)
@@ -1017,9 +1069,125 @@ func (t *lockedTrial) lemma(q, e int) bool {
 				t.held[k>>6] |= 1 << (k & 63)
 			}
 		}
+		from := len(t.redoElims)
+		t.redoElims = append(t.redoElims, t.trail[at:]...)
+		t.redo[k] = lockedRedo{gen: t.redoGen, at: int32(at), from: int32(from), size: int32(len(t.trail) - at)}
 	}
 	t.back(1, at)
 	return bad
+}
+
+// relemma follows the trial of a lemma again from the state in force,
+// whose trail is at long, starting from its last trial that held in this
+// refutes (r), and reports whether it holds; the work counted is that of
+// the trial from the state in force, when it holds.
+//
+// The trial's rules only remove candidates, each remove queueing the
+// checks of what it changed, and a check that applies to a state applies
+// (or its eliminations are made otherwise) in every smaller one: so a
+// trial that holds reaches the same state (its fixpoint), with the same
+// eliminations (the work), whatever order it takes them in, and one that
+// breaks breaks in every order. Since the last trial the state in force
+// has lost only the eliminations on the trail after r.at: the fixpoint of
+// the last trial less those is within the new fixpoint, and it differs
+// from the last fixpoint only in what those eliminations removed. So its
+// eliminations are made without their checks, those of the eliminations
+// since queued on that state, and the trial followed from there.
+//
+// Only a trial that holds is counted so: one that breaks is followed
+// again by its rules in order (the work up to its contradiction depends on
+// the order).
+func (t *lockedTrial) relemma(r lockedRedo, at int) bool {
+	elims := t.redoElims[r.from : r.from+r.size]
+	since := t.trail[r.at:at]
+	mark := t.redoMark
+	for _, x := range elims {
+		mark[x>>6] |= 1 << (x & 63)
+		c, di := int(x>>5), x&31
+		bit := grid.Digits(1) << di
+		if t.cand[c]&bit == 0 {
+			continue
+		}
+		t.cand[c] &^= bit
+		t.trail = append(t.trail, x)
+		t.work++
+		refs := t.cellU[c]
+		for j := range refs {
+			t.rem[int(refs[j].base)+int(di)] &^= refs[j].place
+		}
+	}
+	ok := true
+	for _, x := range since {
+		if mark[x>>6]&(1<<(x&63)) != 0 {
+			continue // the last fixpoint has it removed too
+		}
+		if !t.touch(int(x>>5), x&31) {
+			ok = false
+			break
+		}
+	}
+	for _, x := range elims {
+		mark[x>>6] &^= 1 << (x & 63)
+	}
+	return ok && t.run()
+}
+
+// touch queues the checks of cell c and of its units' places of digit
+// di+1, from which that digit has been removed, as elim does; it reports
+// false when the cell or a unit is left with nothing.
+func (t *lockedTrial) touch(c int, di int32) bool {
+	ds := t.cand[c]
+	if ds == 0 {
+		t.bad = lockedBad{on: true, cell: c, unit: -1}
+		return false
+	}
+	switch rest := ds & (ds - 1); {
+	case rest == 0:
+		t.queue = append(t.queue, lkSingle|int32(c))
+	case rest&(rest-1) == 0:
+		t.queue = append(t.queue, lkPair|int32(c))
+	}
+	refs := t.cellU[c]
+	for j := range refs {
+		r := &refs[j]
+		i := int(r.base) + int(di)
+		left := t.rem[i]
+		if left == 0 {
+			t.bad = lockedBad{on: true, cell: -1, unit: int(r.u), digit: int(di) + 1}
+			return false
+		}
+		rest := left & (left - 1)
+		if rest == 0 {
+			t.queue = append(t.queue, r.hidden|di)
+			continue
+		}
+		if t.lockQ[i] == 0 {
+			t.lockQ[i] = 1
+			t.queue = append(t.queue, r.check+di*33)
+		}
+		if rest&(rest-1) == 0 {
+			t.queue = append(t.queue, r.hidden|di+(lkHiddenPair-lkHidden))
+		}
+	}
+	return true
+}
+
+// checkRelemma follows the trial of lemma q=e again exactly from the state
+// in force before it (saves[1], whose trail is at long, the work counted
+// then work) and panics unless it holds with the state and work relemma
+// reached (see lockedRedoCheck).
+func (t *lockedTrial) checkRelemma(q, e, at, work int) {
+	got, gotWork, gotTrail := slices.Clone(t.cand), t.work, len(t.trail)
+	gotRem := slices.Clone(t.rem)
+	t.back(1, at)
+	t.work = work
+	if !(t.assume(q, e) && t.run()) {
+		panic("relemma: held where the trial breaks")
+	}
+	if !slices.Equal(got, t.cand) || !slices.Equal(gotRem, t.rem) || gotWork != t.work || gotTrail != len(t.trail) {
+		panic("relemma: not the trial's fixpoint")
+	}
+	lockedRedoChecked++
 }
 
 // vouched reports whether a trial that held since the last lemma placed
