@@ -70,7 +70,7 @@ func TestUnionSetsPlain(t *testing.T) {
 				}
 				okb, cut := plainUnion(ps, full)
 				fu := &tr.sx.fwdU[u]
-				for j := 0; j+1 < fu.n && ps[j].gen == fu.gens[j]; j++ {
+				for j := 0; j+1 < fu.n && ps[fu.ord[j]].gen == fu.gens[j]; j++ {
 					kept++
 				}
 				for _, with := range []*fwdUnions{fu, nil} {
