@@ -1582,40 +1582,70 @@ func (b *bits512) count() int {
 }
 
 // cellSets returns the sets of different digits cells take from their
-// candidates (of at most 9 digits): the empty set, then each set of the
-// cells before with a digit of the next cell that it lacks added (a
-// union of disjoint sets is their sum).
+// candidates (of at most 9 digits): those of the first two cells, then
+// each set of the cells before with a digit of the next cell that it
+// lacks added (a union of disjoint sets is their sum).
 func (t *trial) cellSets(cells []int) bits512 {
-	// One or two cells, the most of the parts, are written bit by bit:
-	// a level of addTo for each digit cost more.
-	switch len(cells) {
-	case 1:
-		var out bits512
+	// One or two cells, the most of the parts, are written bit by bit,
+	// and so are the first two of more: a level of addTo for each digit
+	// cost more.
+	var out bits512
+	if len(cells) == 1 {
 		for ds := t.cand[cells[0]]; ds != 0; ds &= ds - 1 {
 			out.set(int(ds & -ds))
 		}
 		return out
-	case 2:
-		var out bits512
-		second := t.cand[cells[1]]
-		for ds := t.cand[cells[0]]; ds != 0; ds &= ds - 1 {
-			a := ds & -ds
-			for es := second &^ a; es != 0; es &= es - 1 {
-				out.set(int(a | es&-es))
-			}
-		}
-		return out
 	}
-	cur := bits512{1}
-	for _, c := range cells {
+	second := t.cand[cells[1]]
+	for ds := t.cand[cells[0]]; ds != 0; ds &= ds - 1 {
+		a := ds & -ds
+		for es := second &^ a; es != 0; es &= es - 1 {
+			out.set(int(a | es&-es))
+		}
+	}
+	for _, c := range cells[2:] {
 		var next bits512
-		for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
-			d := int(ds & -ds)
-			cur.addTo(&next, d)
-		}
-		cur = next
+		out.addDigits(&next, t.cand[c])
+		out = next
 	}
-	return cur
+	return out
+}
+
+// addDigits adds to out the sets x|d of the sets x of b without d, for
+// each digit d of ds: addTo of each digit's set in one loop. A digit of
+// 1-6 shifts each word by its bit; one of 7-9 moves the words without
+// it to those with it, as they are.
+func (b *bits512) addDigits(out *bits512, ds grid.Digits) {
+	for low := uint(ds) & 63; low != 0; low &= low - 1 {
+		bs := low & -low
+		k := lowDisjoint[bs]
+		out[0] |= (b[0] & k) << bs
+		out[1] |= (b[1] & k) << bs
+		out[2] |= (b[2] & k) << bs
+		out[3] |= (b[3] & k) << bs
+		out[4] |= (b[4] & k) << bs
+		out[5] |= (b[5] & k) << bs
+		out[6] |= (b[6] & k) << bs
+		out[7] |= (b[7] & k) << bs
+	}
+	if ds&(1<<6) != 0 {
+		out[1] |= b[0]
+		out[3] |= b[2]
+		out[5] |= b[4]
+		out[7] |= b[6]
+	}
+	if ds&(1<<7) != 0 {
+		out[2] |= b[0]
+		out[3] |= b[1]
+		out[6] |= b[4]
+		out[7] |= b[5]
+	}
+	if ds&(1<<8) != 0 {
+		out[4] |= b[0]
+		out[5] |= b[1]
+		out[6] |= b[2]
+		out[7] |= b[3]
+	}
 }
 
 // sumSets512[s] are the digit sets (of up to 9 digits) whose digits add
@@ -1709,9 +1739,7 @@ func (t *trial) pieceSupport(p *piece, ok *bits512) [grid.MaxSize]grid.Digits {
 	lv[0] = bits512{1}
 	for j, c := range p.in {
 		lv[j+1] = bits512{}
-		for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
-			lv[j].addTo(&lv[j+1], int(ds&-ds))
-		}
+		lv[j].addDigits(&lv[j+1], t.cand[c])
 	}
 	back := lv[n].and(ok)
 	for j := n - 1; j >= 0; j-- {
