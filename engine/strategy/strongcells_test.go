@@ -84,3 +84,39 @@ func TestCellSets(t *testing.T) {
 	}
 	t.Logf("%d of three cells or more, %d with no set", long, none)
 }
+
+// TestTakeDigits checks takeDigits against takeFrom of each digit's set,
+// on random sets of sets of both densities and every digit set: what it
+// adds and the digits it reports. Enough digits must be reported, and
+// enough not, for the comparison to mean something.
+func TestTakeDigits(t *testing.T) {
+	r := rand.New(rand.NewPCG(71, 39))
+	some, none := 0, 0
+	for ds := range grid.Digits(512) {
+		for round := range 4 {
+			var b, with, out bits512
+			for i := range b {
+				b[i], with[i], out[i] = r.Uint64(), r.Uint64(), r.Uint64()&r.Uint64()&r.Uint64()
+				if round%2 == 0 {
+					b[i] &= r.Uint64() & r.Uint64() & r.Uint64()
+					with[i] &= r.Uint64() & r.Uint64() & r.Uint64()
+				}
+			}
+			want, wantDs := out, grid.Digits(0)
+			for d := ds; d != 0; d &= d - 1 {
+				if b.takeFrom(&want, &with, int(d&-d)) {
+					wantDs |= d & -d
+				}
+			}
+			got := out
+			if gotDs := b.takeDigits(&got, &with, ds); got != want || gotDs != wantDs {
+				t.Fatalf("takeDigits(%09b) = %x, %09b, want %x, %09b", ds, got, gotDs, want, wantDs)
+			}
+			some += wantDs.Count()
+			none += (ds &^ wantDs).Count()
+		}
+	}
+	if some < 1000 || none < 1000 {
+		t.Errorf("%d digits with sets, %d without: too few", some, none)
+	}
+}

@@ -1744,14 +1744,60 @@ func (t *trial) pieceSupport(p *piece, ok *bits512) [grid.MaxSize]grid.Digits {
 	back := lv[n].and(ok)
 	for j := n - 1; j >= 0; j-- {
 		var prev bits512
-		for ds := t.cand[p.in[j]]; ds != 0; ds &= ds - 1 {
-			if back.takeFrom(&prev, &lv[j], int(ds&-ds)) {
-				support[j] |= ds & -ds
-			}
-		}
+		support[j] = back.takeDigits(&prev, &lv[j], t.cand[p.in[j]])
 		back = prev.and(&lv[j])
 	}
 	return support
+}
+
+// takeDigits adds to out, for each digit d of ds, what takeFrom(out,
+// with, d's set) adds (the sets x without d with x|d in b, when one of
+// them is in with), in one loop with no call a digit, and returns the
+// digits for which there are some.
+func (b *bits512) takeDigits(out, with *bits512, ds grid.Digits) grid.Digits {
+	var got grid.Digits
+	for low := uint(ds) & 63; low != 0; low &= low - 1 {
+		bs := low & -low
+		k := lowDisjoint[bs]
+		x0, x1, x2, x3 := b[0]>>bs&k, b[1]>>bs&k, b[2]>>bs&k, b[3]>>bs&k
+		x4, x5, x6, x7 := b[4]>>bs&k, b[5]>>bs&k, b[6]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x1&with[1]|x2&with[2]|x3&with[3]|x4&with[4]|x5&with[5]|x6&with[6]|x7&with[7] == 0 {
+			continue
+		}
+		out[0] |= x0
+		out[1] |= x1
+		out[2] |= x2
+		out[3] |= x3
+		out[4] |= x4
+		out[5] |= x5
+		out[6] |= x6
+		out[7] |= x7
+		got |= grid.Digits(bs)
+	}
+	// Digits 7-9 pick words, as in takeFrom: the sets with the digit are
+	// in the words of its bit, those without it in the others.
+	if ds&(1<<6) != 0 && b[1]&with[0]|b[3]&with[2]|b[5]&with[4]|b[7]&with[6] != 0 {
+		out[0] |= b[1]
+		out[2] |= b[3]
+		out[4] |= b[5]
+		out[6] |= b[7]
+		got |= 1 << 6
+	}
+	if ds&(1<<7) != 0 && b[2]&with[0]|b[3]&with[1]|b[6]&with[4]|b[7]&with[5] != 0 {
+		out[0] |= b[2]
+		out[1] |= b[3]
+		out[4] |= b[6]
+		out[5] |= b[7]
+		got |= 1 << 7
+	}
+	if ds&(1<<8) != 0 && b[4]&with[0]|b[5]&with[1]|b[6]&with[2]|b[7]&with[3] != 0 {
+		out[0] |= b[4]
+		out[1] |= b[5]
+		out[2] |= b[6]
+		out[3] |= b[7]
+		got |= 1 << 8
+	}
+	return got
 }
 
 // strongReads returns the cells (and digits, 0 for all) whose removals
