@@ -80,9 +80,16 @@ var fallingFactorial = func() (t [maxTableDigits + 1][maxTableDigits + 1]int) {
 	return t
 }()
 
+// subsetCells is the most cells matchSet matches on subsets of set (the
+// subsets of six digits are the bits of a uint64).
+const subsetCells = 6
+
 // lacks[j] has bit x set for each subset x of six digits without digit j.
-var lacks = func() (t [6]uint64) {
-	for j := range t {
+// It has room for every index bits.TrailingZeros8 returns, so that the
+// loops over a cell's digits need no bounds check (those past the sixth
+// are never used).
+var lacks = func() (t [9]uint64) {
+	for j := range subsetCells {
 		for x := range 64 {
 			if x>>j&1 == 0 {
 				t[j] |= 1 << x
@@ -237,11 +244,11 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 		}
 		return true
 	}
-	if k > len(lacks) {
+	if k > subsetCells {
 		return matchLarge(opts, set, support)
 	}
-	var digit [6]grid.Digits
-	var local [6]uint8 // the options of each cell, by index in digit
+	var digit [9]grid.Digits     // room for every index of bits.TrailingZeros8
+	var local [subsetCells]uint8 // the options of each cell, by index in digit
 	i := 0
 	for x := set; x != 0; x &= x - 1 {
 		digit[i] = x & -x
@@ -268,7 +275,7 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 	for c := k - 1; ; c-- {
 		for l := local[c]; l != 0; l &= l - 1 {
 			j := bits.TrailingZeros8(l)
-			if (prefix[c]&lacks[j])<<(1<<j)&after != 0 {
+			if (prefix[c]&lacks[j])<<(1<<j&63)&after != 0 {
 				support[c] |= digit[j]
 			}
 		}
@@ -344,7 +351,7 @@ func extendSubsets(from uint64, l uint8) uint64 {
 	var to uint64
 	for ; l != 0; l &= l - 1 {
 		j := bits.TrailingZeros8(l)
-		to |= (from & lacks[j]) << (1 << j)
+		to |= (from & lacks[j]) << (1 << j & 63)
 	}
 	return to
 }
@@ -355,7 +362,7 @@ func shrinkSubsets(from uint64, l uint8) uint64 {
 	var to uint64
 	for ; l != 0; l &= l - 1 {
 		j := bits.TrailingZeros8(l)
-		to |= (from &^ lacks[j]) >> (1 << j)
+		to |= (from &^ lacks[j]) >> (1 << j & 63)
 	}
 	return to
 }
