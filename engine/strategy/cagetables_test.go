@@ -219,7 +219,7 @@ func TestLocalDigits(t *testing.T) {
 	}
 	checked := 0
 	for set := grid.Digits(1); set < 1<<maxTableDigits; set++ {
-		if set.Count() > len(lacks) {
+		if set.Count() > subsetCells {
 			continue
 		}
 		for o := grid.Digits(0); o < 1<<maxTableDigits; o++ {
