@@ -1581,8 +1581,9 @@ func (b *bits512) count() int {
 		bits.OnesCount64(b[4]) + bits.OnesCount64(b[5]) + bits.OnesCount64(b[6]) + bits.OnesCount64(b[7])
 }
 
-// cellSets returns the sets of different digits cells take from their
-// candidates (of at most 9 digits): those of the first two cells, then
+// cellSets returns the sets of different digits cells (one at least: a
+// part is never empty) take from their candidates (of at most 9
+// digits): those of the first two cells, then
 // each set of the cells before with a digit of the next cell that it
 // lacks added (a union of disjoint sets is their sum).
 func (t *trial) cellSets(cells []int) bits512 {
