@@ -95,6 +95,23 @@ func TestCoverOrder(t *testing.T) {
 	}
 }
 
+// randomFillings returns 1 to 300 random fillings of a group of 2 to
+// grid.MaxGroupCells cells over digits 1 to 2..9 (repeats allowed), laid
+// out as coverOrder reads them: fresh[j] is where filling j starts in fills.
+func randomFillings(rng *rand.Rand) (fills []uint8, fresh []int, k, digits int) {
+	k = 2 + rng.IntN(grid.MaxGroupCells-1)
+	n := 1 + rng.IntN(300)
+	digits = 2 + rng.IntN(8)
+	fresh = make([]int, n)
+	for j := range n {
+		fresh[j] = len(fills)
+		for range k {
+			fills = append(fills, uint8(1+rng.IntN(digits)))
+		}
+	}
+	return fills, fresh, k, digits
+}
+
 // TestCoverOrderLevelsAsScan holds coverOrder.next's levels to the plain
 // scan of every score (nextScan): the same fillings in the same order, on
 // random fillings of groups of 2 to 12 cells (the masks' two words),
@@ -104,17 +121,8 @@ func TestCoverOrderLevelsAsScan(t *testing.T) {
 	defer func(on bool) { coverLevels = on }(coverLevels)
 	rng := rand.New(rand.NewPCG(38, 66))
 	for round := range 300 {
-		k := 2 + rng.IntN(grid.MaxGroupCells-1)
-		n := 1 + rng.IntN(300)
-		digits := 2 + rng.IntN(8)
-		var fills []uint8
-		fresh := make([]int, n)
-		for j := range n {
-			fresh[j] = len(fills)
-			for range k {
-				fills = append(fills, uint8(1+rng.IntN(digits)))
-			}
-		}
+		fills, fresh, k, _ := randomFillings(rng)
+		n := len(fresh)
 		order := func(levels bool) []int {
 			coverLevels = levels
 			var c coverOrder

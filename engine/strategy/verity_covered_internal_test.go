@@ -19,17 +19,8 @@ func TestCoverOrderCovered(t *testing.T) {
 	defer func(on bool) { coverLevels = on }(coverLevels)
 	rng := rand.New(rand.NewPCG(71, 37))
 	for round := range 300 {
-		k := 2 + rng.IntN(grid.MaxGroupCells-1)
-		n := 1 + rng.IntN(300)
-		digits := 2 + rng.IntN(8)
-		var fills []uint8
-		fresh := make([]int, n)
-		for j := range n {
-			fresh[j] = len(fills)
-			for range k {
-				fills = append(fills, uint8(1+rng.IntN(digits)))
-			}
-		}
+		fills, fresh, k, digits := randomFillings(rng)
+		n := len(fresh)
 		// The digits of fillings alive, noted before the first pick and
 		// after some others (notes[p] before pick p): the same for both.
 		// In a search they are those of fillings carried from an earlier
