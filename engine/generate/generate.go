@@ -563,13 +563,17 @@ func (g *generator) init() error {
 
 // levelAttainable refuses a level no puzzle of the board can meet, which
 // attempts would otherwise look for until the deadline: above Easy on a
-// 4×4 classic board graded with every strategy, where naked and hidden
-// singles solve every puzzle with one solution (TestShidokuSingles
-// checks them all).
+// 4×4 classic, X, Colour or Windoku board graded with every strategy,
+// where every puzzle with one solution grades Easy, solved by singles
+// (TestSmallBoardsEasy grades them all).
 func (g *generator) levelAttainable() error {
-	if g.cfg.Level > strategy.Easy && g.n == 4 && g.variant == grid.Classic && g.cfg.Strategies == nil {
-		return grid.FieldErrorf("level", "no 4×4 classic puzzle is harder than %s: singles solve every one with one solution; ask for %s, no level, or another size or variant",
-			strategy.Easy, strategy.Easy)
+	if g.cfg.Level <= strategy.Easy || g.n != 4 || g.cfg.Strategies != nil {
+		return nil
+	}
+	switch g.variant {
+	case grid.Classic, grid.X, grid.Colour, grid.Windoku:
+		return grid.FieldErrorf("level", "no 4×4 %s puzzle is harder than %s: singles solve every one with one solution; ask for %s, no level, or another size or variant",
+			g.variant, strategy.Easy, strategy.Easy)
 	}
 	return nil
 }

@@ -1079,7 +1079,8 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Mode: StartFrom}, "base"},
 		{Config{Symmetry: 9}, "symmetry"},
 		{Config{Level: 9}, "level"},
-		{Config{Size: 4, Level: strategy.Medium}, "level"}, // singles solve every 4×4 (TestShidokuSingles)
+		{Config{Size: 4, Level: strategy.Medium}, "level"}, // every 4×4 grades Easy (TestSmallBoardsEasy)
+		{Config{Size: 4, Variant: grid.X, Level: strategy.Unfair}, "level"},
 		{Config{Size: 4, Level: strategy.Extreme, NoGuessing: true}, "level"},
 		{Config{MaxAttempts: -1}, "max_attempts"},
 		{Config{MaxNodes: -1}, "max_nodes"},
@@ -1092,7 +1093,11 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Variant: grid.Killer, CageSize: 9}, "cage_size"},
 		{Config{Variant: grid.Killer, Size: 6, CageSize: 6}, "cage_size"},
 	} {
-		_, err := Generate(context.Background(), tt.cfg)
+		// A deadline, so a config not refused fails rather than searching
+		// for a level no puzzle meets.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, err := Generate(ctx, tt.cfg)
+		cancel()
 		var ce *grid.FieldError
 		if !errors.As(err, &ce) || ce.Field != tt.field {
 			t.Errorf("Generate(%+v) = %v, want a *grid.FieldError on %s", tt.cfg, err, tt.field)
@@ -1125,13 +1130,14 @@ func TestNoBoxesHint(t *testing.T) {
 }
 
 func TestDeadlineGivesClosest(t *testing.T) {
-	// A 4×4 X is never Unfair (its puzzles rate Easy, as a 4×4 classic's
-	// do, which is refused above Easy at once): the generator returns
-	// the closest it found when the deadline nears.
+	// A 4×4 X graded with singles alone is never Hard (singles solve its
+	// puzzles, which grade Easy: TestSmallBoardsEasy; with every strategy
+	// a level above Easy is refused at once): the generator returns the
+	// closest it found when the deadline nears.
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	res, err := Generate(ctx, Config{Size: 4, Variant: grid.X, Level: strategy.Unfair, Seed: 1})
+	res, err := Generate(ctx, Config{Size: 4, Variant: grid.X, Level: strategy.Hard, Strategies: smallSingleStrategies(t), Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1142,7 +1148,7 @@ func TestDeadlineGivesClosest(t *testing.T) {
 	if elapsed := time.Since(start); elapsed < 150*time.Millisecond || elapsed > 5*time.Second {
 		t.Errorf("took %v with a 300ms deadline; want it to try until the deadline nears", elapsed)
 	}
-	if res.LevelMet || !res.Graded || res.Grade.Rating.Level == strategy.Unfair {
+	if res.LevelMet || !res.Graded || res.Grade.Rating.Level == strategy.Hard {
 		t.Errorf("LevelMet %v, graded %v, level %s; want the closest found, graded", res.LevelMet, res.Graded, res.Grade.Rating.Level)
 	}
 	checkUnique(t, res)
@@ -1219,7 +1225,8 @@ func TestDigShare(t *testing.T) {
 }
 
 func TestMaxAttempts(t *testing.T) {
-	res, err := Generate(context.Background(), Config{Size: 4, Variant: grid.X, Level: strategy.Unfair, Seed: 1, MaxAttempts: 3})
+	// A 4×4 X graded with singles alone is never Hard (TestDeadlineGivesClosest).
+	res, err := Generate(context.Background(), Config{Size: 4, Variant: grid.X, Level: strategy.Hard, Strategies: smallSingleStrategies(t), Seed: 1, MaxAttempts: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
