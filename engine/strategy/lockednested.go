@@ -162,6 +162,7 @@ type lockedTrial struct {
 	redoElims []int32
 	redoMark  []uint64
 	redoGen   uint32
+	heldRef   []uint64 // see lockedHeldCheck
 }
 
 // lockedRedoCheck, set by tests, has every trial relemma finds to hold
@@ -170,6 +171,15 @@ type lockedTrial struct {
 var (
 	lockedRedoCheck   bool
 	lockedRedoChecked int
+)
+
+// lockedHeldCheck, set by tests, has refutes keep the marks of the lemmas'
+// trials that held as the trail reads them after each (heldRef) and
+// compare them with t.held before each look (checkHeld), lockedHeldChecked
+// counting the looks at marks not all clear.
+var (
+	lockedHeldCheck   bool
+	lockedHeldChecked int
 )
 
 // lockedRedo is a lemma's last trial that held, within a refutes (see
@@ -441,6 +451,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	}
 	t.elims = t.elims[:0] // of another layout's elimAt
 	t.placedBy = make([]int32, l.Cells)
+	t.held = make([]uint64, (l.Cells+1)/2)
 	t.redo = make([]lockedRedo, l.Cells*32)
 	t.redoMark = make([]uint64, l.Cells/2+1)
 	t.redoGen = 0
@@ -500,6 +511,10 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	case rest == 0:
 		queue[k] = lkSingle | int32(c)
 		k++
+		// The cell is placed: a lemma's trial that holds vouches for it
+		// (see lemma).
+		h := c*32 + bits.TrailingZeros32(uint32(ds))
+		t.held[h>>6] |= 1 << (h & 63)
 	case rest&(rest-1) == 0:
 		queue[k] = lkPair | int32(c)
 		k++
@@ -963,8 +978,10 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 	t.broke = t.broke[:0]
 	defer func() { t.brokeWork = t.work - work }()
 	ok := t.assume(c, d) && t.run()
-	t.held = slices.Grow(t.held[:0], (len(t.cand)+1)/2)[:(len(t.cand)+1)/2]
-	clear(t.held)
+	clear(t.held) // of the premise's trial (see elim)
+	if lockedHeldCheck {
+		t.heldRef = append(t.heldRef[:0], t.held...)
+	}
 	for progress := ok; progress && ok; {
 		progress = false
 		for q := range t.cand {
@@ -973,6 +990,9 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 			}
 			for ds := t.cand[q]; ok && ds != 0; ds &= ds - 1 {
 				e := bits.TrailingZeros32(uint32(ds)) + 1
+				if lockedHeldCheck {
+					t.checkHeld()
+				}
 				if !t.cand[q].Has(e) || t.cand[q]&(t.cand[q]-1) == 0 || t.vouched(q, e) {
 					continue // gone, the cell's last, or holding
 				}
@@ -983,9 +1003,12 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 					continue
 				}
 				progress = true
-				clear(t.held)
+				if lockedHeldCheck {
+					clear(t.heldRef)
+				}
 				t.broke = append(t.broke, int32(q*32+e-1))
 				ok = t.elim(q, e, -1) && t.run()
+				clear(t.held) // of the lemma's trial and of this
 			}
 			if !ok {
 				break
@@ -1039,7 +1062,12 @@ func (t *lockedTrial) replay(c, d int) (bad lockedBad, ok bool) {
 //
 // A trial that holds vouches for the candidates it placed (t.held): the
 // trial of one of them, which it implies, removes no more than it did
-// and holds too, until a lemma changes the trial in force.
+// and holds too, until a lemma changes the trial in force. The marks are
+// made as cells are placed, by elim and relemma, in every trial; refutes
+// clears them after its premise's trial and after each lemma that broke
+// (and the trial that follows it), so that those left are of the lemmas'
+// trials that held since. A cell placed before the lemma's trial has no
+// elimination in it and is not marked.
 func (t *lockedTrial) lemma(q, e int) bool {
 	at, work := len(t.trail), t.work
 	t.keep(1)
@@ -1067,12 +1095,8 @@ func (t *lockedTrial) lemma(q, e int) bool {
 		bad = !(t.assume(q, e) && t.run())
 	}
 	if !bad {
-		for _, x := range t.trail[at:] {
-			c := int(x >> 5)
-			if ds := t.cand[c]; ds&(ds-1) == 0 {
-				k := c*32 + bits.TrailingZeros32(uint32(ds))
-				t.held[k>>6] |= 1 << (k & 63)
-			}
+		if lockedHeldCheck {
+			t.refHeld(at)
 		}
 		from := len(t.redoElims)
 		t.redoElims = append(t.redoElims, t.trail[at:]...)
@@ -1113,7 +1137,12 @@ func (t *lockedTrial) relemma(r lockedRedo, at int) bool {
 		if t.cand[c]&bit == 0 {
 			continue
 		}
-		t.cand[c] &^= bit
+		ds := t.cand[c] &^ bit
+		t.cand[c] = ds
+		if ds&(ds-1) == 0 && ds != 0 {
+			h := c*32 + bits.TrailingZeros32(uint32(ds)) // placed (see elim)
+			t.held[h>>6] |= 1 << (h & 63)
+		}
 		t.trail = append(t.trail, x)
 		t.work++
 		refs := t.cellU[c]
@@ -1193,6 +1222,30 @@ func (t *lockedTrial) checkRelemma(q, e, at, work int) {
 		panic("relemma: not the trial's fixpoint")
 	}
 	lockedRedoChecked++
+}
+
+// refHeld marks in heldRef, for checkHeld, the candidates placed by the
+// lemma's trial that held, at the trail from at: the cells with an
+// elimination in it and one candidate left.
+func (t *lockedTrial) refHeld(at int) {
+	for _, x := range t.trail[at:] {
+		c := int(x >> 5)
+		if ds := t.cand[c]; ds&(ds-1) == 0 {
+			k := c*32 + bits.TrailingZeros32(uint32(ds))
+			t.heldRef[k>>6] |= 1 << (k & 63)
+		}
+	}
+}
+
+// checkHeld panics unless the marks of the lemmas' trials that held (see
+// lemma) are those refHeld read from their trails (see lockedHeldCheck).
+func (t *lockedTrial) checkHeld() {
+	if !slices.Equal(t.held, t.heldRef) {
+		panic("lockedTrial: held marks differ from the trials' placements")
+	}
+	if slices.ContainsFunc(t.held, func(w uint64) bool { return w != 0 }) {
+		lockedHeldChecked++
+	}
 }
 
 // vouched reports whether a trial that held since the last lemma placed
