@@ -419,7 +419,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 			}
 		}
 	}
-	t.famUnion = make([]uint32, len(t.units)*l.N)
+	t.famUnion = make([]uint32, len(t.units)*l.N, max(lockedSlots, len(t.units)*l.N))
 	for i, f := range t.fams {
 		if f.link >= 0 {
 			t.famUnion[i/t.famWidth] |= f.mask
@@ -487,15 +487,17 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	}
 	di := int32(d-1) & 31
 	bit := grid.Digits(1) << di
-	ds := t.cand[c]
+	// cand is a local and the trail grows by append (setup made its
+	// room): through t each store checked the bounds again.
+	cand := t.cand
+	ds := cand[c]
 	if ds&bit == 0 {
 		return true
 	}
-	t.work++
 	ds &^= bit
-	t.cand[c] = ds
-	t.trail = t.trail[:len(t.trail)+1]
-	t.trail[len(t.trail)-1] = int32(c*32) + di
+	cand[c] = ds
+	t.work++
+	t.trail = append(t.trail, int32(c*32)+di)
 	if ds == 0 {
 		t.bad = lockedBad{on: true, cell: c, unit: -1}
 		return false
@@ -719,6 +721,10 @@ func (t *lockedTrial) run() bool {
 		return false
 	}
 	n := t.n
+	// The checks read rem, lockQ and famUnion through arrays with masked
+	// indices, as elim does; none of them is made anew while run goes.
+	rem, lockQ := (*[lockedSlots]uint32)(t.rem[:lockedSlots]), (*[lockedSlots]uint8)(t.lockQ[:lockedSlots])
+	union := (*[lockedSlots]uint32)(t.famUnion[:lockedSlots])
 	// The queue's head is a local: only run reads it, and the calls
 	// below (elim) only append to the queue.
 	for head := 0; head < len(t.queue); {
@@ -726,14 +732,14 @@ func (t *lockedTrial) run() bool {
 		head++
 		if x&^lkMask == lkLock {
 			// Two thirds of the entries, most of them ending here.
-			i, di := int(x&lkMask)>>5, int(x&31)
-			t.lockQ[i] = 0
-			left := t.rem[i]
+			i, di := int(x&lkMask)>>5&(lockedSlots-1), int(x&31)
+			lockQ[i] = 0
+			left := rem[i]
 			if left&(left-1) == 0 {
 				continue // a hidden single's or a contradiction's
 			}
-			low := i - di + bits.TrailingZeros32(left)
-			if left&^t.famUnion[low] != 0 {
+			low := (i - di + bits.TrailingZeros32(left)) & (lockedSlots - 1)
+			if left&^union[low] != 0 {
 				continue // outside every intersection of the first place (too many places for any among them)
 			}
 			if !t.lock(i, di, low, left) {
@@ -766,7 +772,7 @@ func (t *lockedTrial) run() bool {
 			refs := t.cellU[c]
 			for j := range refs {
 				r := &refs[j]
-				for left := t.rem[int(r.base)+d-1] &^ r.place; left != 0; left &= left - 1 {
+				for left := rem[(int(r.base)+d-1)&(lockedSlots-1)] &^ r.place; left != 0; left &= left - 1 {
 					if !t.elim(int(t.ucell[int(r.base)+bits.TrailingZeros32(left)]), d, ev) {
 						return false
 					}
@@ -774,7 +780,7 @@ func (t *lockedTrial) run() bool {
 			}
 		case lkHidden:
 			u, d := lkUnit(x), lkDigit(x)
-			left := t.rem[u*n+d-1]
+			left := rem[(u*n+d-1)&(lockedSlots-1)]
 			c := int(t.ucell[u*n+bits.TrailingZeros32(left)])
 			others := t.cand[c] &^ grid.Bit(d)
 			if others == 0 {
@@ -1460,8 +1466,8 @@ func cellNames(n grid.Notation, cells []int) []string {
 	return names
 }
 
-// lockedSlots is the room of lockedTrial.rem and lockQ, a power of two
-// at least the entries of every layout the trial runs on (units × side),
-// so that elim reads them through arrays with masked indices, without
-// bounds checks.
+// lockedSlots is the room of lockedTrial.rem, lockQ and famUnion, a
+// power of two at least the entries of every layout the trial runs on
+// (units × side), so that elim and run read them through arrays with
+// masked indices, without bounds checks.
 const lockedSlots = 4096
