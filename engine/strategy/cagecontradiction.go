@@ -89,14 +89,9 @@ type trial struct {
 	byCells [2]uint64
 	events  []trialEvent
 	dirtyG  []bool
-	dirtyU  []bool
-	// lockU[u] is the digits of unit u whose locked digit (lock) may
-	// rule something out: those a cell of u lost since their last lock
-	// in the trial, or since its start when it does not start from
-	// candidates with every rule followed. lockedG[g] is the digits
-	// every filling of group g uses whose places in g are those of their
-	// last lock in the trial (follow): they rule nothing more out.
-	lockU   []grid.Digits
+	// lockedG[g] is the digits every filling of group g uses whose
+	// places in g are those of their last lock in the trial (follow):
+	// they rule nothing more out.
 	lockedG []grid.Digits
 	peers   [][2]uint64 // each cell's peers, a bit per cell
 	units   [][2]uint64 // each unit's cells, a bit per cell
@@ -108,10 +103,13 @@ type trial struct {
 	// stay so, candidates only leaving, and singles passes them by. Their
 	// peers are in read already.
 	settled [2]uint64
-	// unitCnt[u] counts the places of unit u's digits in the current
-	// trial, kept up to date by remove, so that singles need not count
-	// them at each pass; singleCells is the cells of one candidate (or
-	// none). A trial starts them from startCnt and startSingles, those of
+	// unit[u] is unit u's state in the current trial (see trialUnit),
+	// its counts kept up to date by remove, so that singles need not
+	// count them at each pass; unitDigits is the flags (digitFlags) of
+	// the layout's digits. singleCells is the cells of one candidate (or
+	// none). A trial starts them from startUnit (startOpen when its start
+	// does not hold every rule followed: every digit's lock open) and
+	// startSingles, those of
 	// the candidates startCand (most trials start from the candidates the
 	// one before started from). placedCells is the board's placed cells;
 	// ascending is set when every unit lists its cells in increasing
@@ -120,10 +118,12 @@ type trial struct {
 	// the start): the peers that lose a digit fixed, a digit's places in
 	// a unit or group, a single's open peers are read from it rather
 	// than cell by cell.
-	unitCnt      []unitCount
+	unit         []trialUnit
+	unitDigits   uint64
 	singleCells  [2]uint64
 	digitCells   [maxTrialDigits + 1][2]uint64
-	startCnt     []unitCount
+	startUnit    []trialUnit
+	startOpen    []trialUnit
 	startCand    []grid.Digits
 	startSingles [2]uint64
 	startCells   [maxTrialDigits + 1][2]uint64
@@ -303,9 +303,7 @@ func (t *trial) setup(b *grid.Board) {
 			}
 		}
 		t.dirtyG = make([]bool, len(t.groups))
-		t.dirtyU = make([]bool, len(l.Units()))
 		t.lockedG = make([]grid.Digits, len(t.groups))
-		t.lockU = make([]grid.Digits, len(l.Units()))
 		t.by, t.byCells = make([]int32, l.Cells*16), [2]uint64{}
 		t.peers = make([][2]uint64, l.Cells)
 		for c := range l.Cells {
@@ -319,8 +317,10 @@ func (t *trial) setup(b *grid.Board) {
 			t.units[u] = cellMask(l.Unit(u).Cells)
 			t.ascending = t.ascending && slices.IsSorted(l.Unit(u).Cells)
 		}
-		t.unitCnt = make([]unitCount, len(l.Units()))
-		t.startCnt = make([]unitCount, len(l.Units()))
+		t.unit = make([]trialUnit, len(l.Units()))
+		t.unitDigits = digitFlags[grid.AllDigits(l.N)&digitMask]
+		t.startUnit = make([]trialUnit, len(l.Units()))
+		t.startOpen = make([]trialUnit, len(l.Units()))
 		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
 		t.pools = t.pools[:0]
@@ -387,15 +387,21 @@ func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 	if !slices.Equal(cand, t.startCand) {
 		t.countUnits(cand)
 	}
-	copy(t.unitCnt, t.startCnt)
 	t.singleCells, t.digitCells = t.startSingles, t.startCells
 	clear(t.lockedG)
-	all := grid.AllDigits(t.l.N)
 	if followed {
-		all = 0
+		t.loadUnits(t.startUnit)
+	} else {
+		t.loadUnits(t.startOpen)
 	}
-	for u := range t.lockU {
-		t.lockU[u] = all
+}
+
+// loadUnits sets the units' counts and locks to those of src, whose units
+// are not marked, leaving their marks (those of queueU).
+func (t *trial) loadUnits(src []trialUnit) {
+	copy(t.unit, src)
+	for _, u := range t.queueU {
+		t.unit[u].dirty = true
 	}
 }
 
@@ -904,8 +910,8 @@ func (t *trial) markG(g int) {
 }
 
 func (t *trial) markU(u int) {
-	if !t.dirtyU[u] {
-		t.dirtyU[u] = true
+	if s := &t.unit[u]; !s.dirty {
+		s.dirty = true
 		t.queueU = append(t.queueU, u)
 	}
 }
@@ -916,7 +922,7 @@ func (t *trial) drain() {
 		t.dirtyG[g] = false
 	}
 	for _, u := range t.queueU {
-		t.dirtyU[u] = false
+		t.unit[u].dirty = false
 	}
 	t.queueG, t.headG, t.queueU = t.queueG[:0], 0, t.queueU[:0]
 }
@@ -926,15 +932,17 @@ func (t *trial) drain() {
 func (t *trial) remove(c, d, ev int) bool {
 	t.lookedAt(c)
 	bit := grid.Bit(d)
-	if t.cand[c]&bit == 0 {
+	x := t.cand[c]
+	if x&bit == 0 {
 		return true
 	}
-	t.cand[c] &^= bit
+	x &^= bit
+	t.cand[c] = x
 	t.digitCells[d][c>>6] &^= 1 << (c & 63)
-	x := t.cand[c]
-	one := x&(x-1) == 0
-	if one {
+	var alone uint64 // x's flag when the cell is left one digit
+	if x&(x-1) == 0 {
 		t.singleCells[c>>6] |= 1 << (c & 63)
+		alone = digitFlags[x&digitMask]
 	}
 	t.by[c*16+d] = int32(ev) + 1
 	t.byCells[c>>6] |= 1 << (c & 63)
@@ -942,12 +950,19 @@ func (t *trial) remove(c, d, ev int) bool {
 		t.markG(g)
 		t.lockedG[g] &^= bit
 	}
+	flag := uint64(1) << (4 * uint(d-1) & 63)
 	for _, u := range t.l.CellUnit(c) {
-		t.markU(u)
-		t.lockU[u] |= bit
-		t.unitCnt[u].remove(bit, x, one)
+		// markU, on the unit's state at hand.
+		s := &t.unit[u]
+		if !s.dirty {
+			s.dirty = true
+			t.queueU = append(t.queueU, u)
+		}
+		s.lock |= flag
+		s.cnt -= flag
+		s.alone |= alone
 	}
-	if t.cand[c] == 0 {
+	if x == 0 {
 		t.bad = trialEvent{group: -1, cell: c, unit: -1}
 		t.badCells, t.badDigits = append(t.badCells[:0], c), 0
 		return false
@@ -961,7 +976,7 @@ func (t *trial) remove(c, d, ev int) bool {
 // the cell is left empty (t.bad set). Each digit's removal outside the
 // first costs remove only its own words: the cell's groups and units are
 // marked, and their locks and counts taken, once for all (a unit's
-// counts are a counter a digit, which a set of digits takes together).
+// counts are four bits a digit, which a set of digits takes together).
 func (t *trial) removeSet(c int, ds grid.Digits, ev int) bool {
 	if ds&(ds-1) == 0 {
 		if ds == 0 {
@@ -988,18 +1003,27 @@ func (t *trial) removeSet(c int, ds grid.Digits, ev int) bool {
 		t.digitCells[d][c>>6] &^= 1 << (c & 63)
 		t.by[c*16+d] = int32(ev) + 1
 	}
-	one := x&(x-1) == 0
-	if one {
+	var alone uint64
+	if x&(x-1) == 0 {
 		t.singleCells[c>>6] |= 1 << (c & 63)
+		alone = digitFlags[x&digitMask]
 	}
 	for _, g := range t.cellGrp[c] {
 		t.markG(g)
 		t.lockedG[g] &^= ds
 	}
+	// Each digit of ds was a candidate of c: its count in each unit of c
+	// is one at least, and the flags take one off each without a borrow.
+	flags := digitFlags[ds&digitMask]
 	for _, u := range t.l.CellUnit(c) {
-		t.markU(u)
-		t.lockU[u] |= ds
-		t.unitCnt[u].remove(ds, x, one)
+		s := &t.unit[u]
+		if !s.dirty {
+			s.dirty = true
+			t.queueU = append(t.queueU, u)
+		}
+		s.lock |= flags
+		s.cnt -= flags
+		s.alone |= alone
 	}
 	return true
 }
@@ -1034,7 +1058,7 @@ func (t *trial) run() bool {
 		if len(t.queueU) > 0 {
 			u := t.queueU[len(t.queueU)-1]
 			t.queueU = t.queueU[:len(t.queueU)-1]
-			t.dirtyU[u] = false
+			t.unit[u].dirty = false
 			if !t.singles(u) {
 				return false
 			}
@@ -1079,14 +1103,15 @@ func (t *trial) singles(u int) bool {
 	if !t.ascending {
 		return t.singlesScan(u)
 	}
-	t.looked(t.units[u])
-	n := t.unitCnt[u].digitCount()
+	s, um := &t.unit[u], &t.units[u]
+	t.looked(*um)
+	n := s.unitCount
 	// The naked singles in the unit's order: the cells of one candidate
 	// not settled (nor placed). A single fixed may leave one in a later
 	// cell, which the pass fixes too, as one walking the cells does.
 	events := len(t.events)
-	m0 := t.singleCells[0] & t.units[u][0] &^ t.settled[0]
-	m1 := t.singleCells[1] & t.units[u][1] &^ t.settled[1]
+	m0 := t.singleCells[0] & um[0] &^ t.settled[0]
+	m1 := t.singleCells[1] & um[1] &^ t.settled[1]
 	for m0|m1 != 0 {
 		var c int
 		if m0 != 0 {
@@ -1100,8 +1125,8 @@ func (t *trial) singles(u int) bool {
 			return false
 		}
 		// The cells after c again: a fix may have left singles there.
-		m0 = t.singleCells[0] & t.units[u][0] &^ t.settled[0]
-		m1 = t.singleCells[1] & t.units[u][1] &^ t.settled[1]
+		m0 = t.singleCells[0] & um[0] &^ t.settled[0]
+		m1 = t.singleCells[1] & um[1] &^ t.settled[1]
 		if c < 64 {
 			m0 &^= 2<<c - 1
 		} else {
@@ -1109,11 +1134,11 @@ func (t *trial) singles(u int) bool {
 		}
 	}
 	if len(t.events) != events {
-		n = t.unitCnt[u].digitCount()
+		n = s.unitCount
 	}
 	// Most passes have no digit to follow: they end here, without the
 	// call.
-	if none, one, few := n.split(grid.AllDigits(t.l.N)); none|one|few&t.lockU[u] == 0 {
+	if none, one, few := n.split(t.unitDigits); none|one|few&s.lock == 0 {
 		return true
 	}
 	return t.hiddenSingles(u, t.l.Unit(u).Cells, n)
@@ -1133,36 +1158,64 @@ func (t *trial) nakedSingle(c int) bool {
 	return t.fix(c, ds.Min(), ev)
 }
 
-// unitCount counts the places of a unit's digits in a trial, a bit per
-// digit in four planes (p0 the ones, p1 the twos, p2 the fours, p3 the
-// eights: a unit of at most maxTrialDigits cells); alone is the digits a
-// cell holds alone.
+// unitCount counts the places of a unit's digits in a trial, four bits
+// a digit (digit d's at bits 4(d-1) to 4(d-1)+3: a unit of at most
+// maxTrialDigits cells, as a layout the trials suit has), so that a
+// removal takes a digit's place off with one subtraction; alone is the
+// flags (digitFlags) of the digits a cell holds alone.
 type unitCount struct {
-	p0, p1, p2, p3, alone grid.Digits
+	cnt, alone uint64
 }
 
-// remove counts out the digit bit of a cell, which holds x after it (one
-// when x is one digit or none).
-func (k *unitCount) remove(bit, x grid.Digits, one bool) {
-	borrow := bit
-	o := k.p0
-	k.p0 ^= borrow
-	borrow &^= o
-	o = k.p1
-	k.p1 ^= borrow
-	borrow &^= o
-	o = k.p2
-	k.p2 ^= borrow
-	borrow &^= o
-	k.p3 ^= borrow
-	if one {
-		k.alone |= x
+// trialUnit is a unit's state in a trial, kept together so that a removal
+// updates one struct for each unit of its cell.
+type trialUnit struct {
+	unitCount
+	// lock flags (digitFlags) the digits of the unit whose locked digit
+	// (lock) may rule something out: those a cell of the unit lost since
+	// their last lock in the trial, or since its start when it does not
+	// start from candidates with every rule followed.
+	lock  uint64
+	dirty bool // in queueU
+}
+
+// digitMask is the digits a trial's sets hold: 1..maxTrialDigits.
+const digitMask = 1<<maxTrialDigits - 1
+
+// digitFlags[ds] is the set of digits ds as unitCount's flags: bit
+// 4(d-1) for digit d, the lowest bit of its count.
+var digitFlags = func() (f [digitMask + 1]uint64) {
+	for ds := range f {
+		for d := range maxTrialDigits {
+			if ds&(1<<d) != 0 {
+				f[ds] |= 1 << (4 * d)
+			}
+		}
 	}
+	return f
+}()
+
+// flagDigits returns the set of digits flags holds (digitFlags's inverse).
+func flagDigits(flags uint64) grid.Digits {
+	x := flags & nibbleLows
+	x = (x | x>>3) & 0x0303030303030303
+	x = (x | x>>6) & 0x000F000F000F000F
+	x = (x | x>>12) & 0x000000FF000000FF
+	x = (x | x>>24) & 0xFFFF
+	return grid.Digits(x)
 }
 
-// digitCount returns k as hiddenSingles reads it.
-func (k *unitCount) digitCount() digitCount {
-	return digitCount{b0: k.p0, b1: k.p1, b2: k.p2 | k.p3, alone: k.alone}
+// nibbleLows is the lowest bit of each four, nibbleHighs the two highest.
+const (
+	nibbleLows  = 0x1111111111111111
+	nibbleHighs = 0xCCCCCCCCCCCCCCCC
+)
+
+// nonzero returns the flags of the fours of x other than 0.
+func nonzero(x uint64) uint64 {
+	x |= x >> 1
+	x |= x >> 2
+	return x & nibbleLows
 }
 
 // countUnits counts the places of the units' digits, the cells of one
@@ -1170,22 +1223,21 @@ func (k *unitCount) digitCount() digitCount {
 // trials from cand: from the last start's, the cells whose candidates
 // differ and their units counted again (all of them after setup).
 func (t *trial) countUnits(cand []grid.Digits) {
-	if len(t.startCand) != len(cand) || len(t.startCnt) > 64 {
+	if len(t.startCand) != len(cand) || len(t.startUnit) > 64 {
 		// After setup: the last start taken as no candidate anywhere,
 		// whose counts and digits' cells are empty and whose every cell
 		// holds one candidate or none.
 		t.startCand = append(t.startCand[:0], make([]grid.Digits, len(cand))...)
 		t.startSingles = [2]uint64{}
 		t.startCells = [maxTrialDigits + 1][2]uint64{}
-		for u := range t.startCnt {
-			t.startCnt[u] = unitCount{}
-		}
+		clear(t.startUnit)
+		clear(t.startOpen)
 		for c := range cand {
 			t.startSingles[c>>6] |= 1 << (c & 63)
 		}
 	}
 	var dirty uint64 // the units to count again, a bit each
-	all := len(t.startCnt) > 64
+	all := len(t.startUnit) > 64
 	for c, x := range cand {
 		was := t.startCand[c]
 		if x == was {
@@ -1207,29 +1259,26 @@ func (t *trial) countUnits(cand []grid.Digits) {
 		}
 	}
 	copy(t.startCand, cand)
-	for u := range t.startCnt {
+	for u := range t.startUnit {
 		if all || dirty&(1<<u) != 0 {
-			t.startCnt[u] = countUnit(cand, t.l.Unit(u).Cells)
+			k := countUnit(cand, t.l.Unit(u).Cells)
+			t.startUnit[u] = trialUnit{unitCount: k}
+			t.startOpen[u] = trialUnit{unitCount: k, lock: t.unitDigits}
 		}
 	}
 }
 
 // countUnit returns the counts of the digits of cells in cand.
 func countUnit(cand []grid.Digits, cells []int) unitCount {
-	var p0, p1, p2, p3, alone grid.Digits
+	var k unitCount
 	for _, c := range cells {
-		x := cand[c]
-		if x&(x-1) == 0 {
-			alone |= x
+		f := digitFlags[cand[c]&digitMask]
+		k.cnt += f
+		if x := cand[c]; x&(x-1) == 0 {
+			k.alone |= f
 		}
-		c0 := p0 & x
-		p0 ^= x
-		c1 := p1 & c0
-		p1 ^= c0
-		p3 |= p2 & c1
-		p2 ^= c1
 	}
-	return unitCount{p0: p0, p1: p1, p2: p2, p3: p3, alone: alone}
+	return k
 }
 
 // singlesScan is singles for layouts whose units do not list their cells
@@ -1237,7 +1286,7 @@ func countUnit(cand []grid.Digits, cells []int) unitCount {
 func (t *trial) singlesScan(u int) bool {
 	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
-	n := t.unitCnt[u].digitCount()
+	n := t.unit[u].unitCount
 	// Singles are few: a first pass finds the cells of one candidate or
 	// none (ones), and the loop that fixes singles starts at the first of
 	// them not settled (before it, it would fix nothing).
@@ -1268,7 +1317,7 @@ func (t *trial) singlesScan(u int) bool {
 		}
 	}
 	if len(t.events) != events {
-		n = t.unitCnt[u].digitCount()
+		n = t.unit[u].unitCount
 	}
 	return t.hiddenSingles(u, cells, n)
 }
@@ -1277,23 +1326,25 @@ func (t *trial) singlesScan(u int) bool {
 // follows its locked digits, digit by digit in order: a digit with no
 // place left is a contradiction, one with one place is fixed there, one
 // with two or three places leaves the cells that see them all (lock).
-// The digits are counted together, a bit per digit (n, digitCount), and
+// The digits are counted together, four bits a digit (n, unitCount), and
 // counted again after an event, which may have changed the counts of
 // the digits after it. A digit held alone by its one cell, or locked
-// in places that have not changed since (lockU), rules nothing out and
-// is passed by.
-func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
-	none, one, few := n.split(grid.AllDigits(t.l.N))
-	for todo := none | one | few&t.lockU[u]; todo != 0; {
-		bit := todo & -todo
-		d := bit.Min()
-		if none&bit != 0 {
+// in places that have not changed since (trialUnit.lock), rules nothing
+// out and is passed by.
+func (t *trial) hiddenSingles(u int, cells []int, n unitCount) bool {
+	s := &t.unit[u]
+	none, one, few := n.split(t.unitDigits)
+	for todo := none | one | few&s.lock; todo != 0; {
+		flag := todo & -todo
+		d := bits.TrailingZeros64(flag)/4 + 1
+		bit := grid.Bit(d)
+		if none&flag != 0 {
 			t.bad = trialEvent{group: -1, unit: u, digit: d, cell: -1}
 			t.badCells, t.badDigits = append(t.badCells[:0], cells...), bit
 			return false
 		}
 		events := len(t.events)
-		if one&bit != 0 {
+		if one&flag != 0 {
 			at := -1
 			for _, c := range cells {
 				if t.cand[c]&bit != 0 {
@@ -1307,39 +1358,38 @@ func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
 				}
 			}
 		} else {
-			t.lockU[u] &^= bit
+			s.lock &^= flag
 			if !t.lock(u, d) {
 				return false
 			}
 		}
 		if len(t.events) == events {
-			todo &^= bit
+			todo &^= flag
 			continue
 		}
 		// The event removed candidates: the later digits are counted
 		// again.
-		n = t.unitCnt[u].digitCount()
-		none, one, few = n.split(grid.AllDigits(t.l.N) &^ (bit<<1 - 1))
-		todo = none | one | few&t.lockU[u]
+		n = s.unitCount
+		none, one, few = n.split(t.unitDigits &^ (flag<<1 - 1))
+		todo = none | one | few&s.lock
 	}
 	return true
 }
 
-// digitCount counts the places of the digits of a unit together, a bit
-// per digit: b0 the ones, b1 the twos, b2 four or more; alone is the
-// digits a cell holds alone.
-type digitCount struct {
-	b0, b1, b2, alone grid.Digits
-}
-
-// split returns, of the digits of mask, those no cell holds, those one
-// cell holds with other candidates (a cell holding the digit alone,
-// placed or not, is passed by: its hidden single is fixed) and those two
-// or three cells hold.
-func (n digitCount) split(mask grid.Digits) (none, one, few grid.Digits) {
-	none = mask &^ (n.b0 | n.b1 | n.b2)
-	one = mask & n.b0 &^ (n.b1 | n.b2 | n.alone)
-	few = mask & n.b1 &^ n.b2
+// split returns, of the digits mask flags, the flags of those no cell
+// holds, those one cell holds with other candidates (a cell holding the
+// digit alone, placed or not, is passed by: its hidden single is fixed)
+// and those two or three cells hold.
+func (n unitCount) split(mask uint64) (none, one, few uint64) {
+	// The digits of three places or fewer (their counts' two high bits
+	// clear), whose counts are then their two low bits.
+	high := n.cnt & nibbleHighs
+	high |= high >> 1
+	small := mask &^ (high >> 2)
+	b0, b1 := n.cnt, n.cnt>>1
+	none = small &^ (b0 | b1)
+	one = small & b0 &^ (b1 | n.alone)
+	few = small & b1
 	return none, one, few
 }
 

@@ -256,17 +256,17 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 // trials it followed: by premise (cell*16+digit), the looks its first
 // trial in the search counted and the end of its last one that did not
 // break, for its next trial (tryInner). An end is kept with the counts
-// the trial kept of it (unitCnt, singleCells, digitCells), which a trial
+// the trial kept of it (its units' counts, singleCells, digitCells), which a trial
 // followed on from it starts from rather than counting them again.
 type innerEnds struct {
 	gen   uint32   // the search's number: a premise's entry is its own when stamp holds it
 	stamp []uint32 // by premise
 	work  []int32  // by premise: the looks its first trial counted
 	slot  []int32  // by premise: its end (plus one; 0: none)
-	// The ends by slot: their candidates, unit counts, cells of one
+	// The ends by slot: their candidates, units (their marks clear), cells of one
 	// candidate and cells of each digit.
 	cand     []grid.Digits
-	cnt      []unitCount
+	units    []trialUnit
 	singles  [][2]uint64
 	cells    [][maxTrialDigits + 1][2]uint64
 	followed int // the trials followed on, for the tests
@@ -287,11 +287,11 @@ func (in *innerEnds) begin(premises int) {
 		clear(in.stamp)
 		in.gen = 1
 	}
-	in.cand, in.cnt, in.singles, in.cells = in.cand[:0], in.cnt[:0], in.singles[:0], in.cells[:0]
+	in.cand, in.units, in.singles, in.cells = in.cand[:0], in.units[:0], in.singles[:0], in.cells[:0]
 }
 
-// keepEnd stores the end of the trial just followed, of premise k, with
-// its counts.
+// keepEnd stores the end of the trial just followed (and drained: no unit
+// marked), of premise k, with its counts.
 func (t *trial) keepEnd(k int) {
 	in := &t.inner
 	s := int(in.slot[k]) - 1
@@ -299,13 +299,13 @@ func (t *trial) keepEnd(k int) {
 		s = len(in.singles)
 		in.slot[k] = int32(s) + 1
 		in.cand = append(in.cand, t.cand...)
-		in.cnt = append(in.cnt, t.unitCnt...)
+		in.units = append(in.units, t.unit...)
 		in.singles = append(in.singles, t.singleCells)
 		in.cells = append(in.cells, t.digitCells)
 		return
 	}
 	copy(in.cand[s*len(t.cand):], t.cand)
-	copy(in.cnt[s*len(t.unitCnt):], t.unitCnt)
+	copy(in.units[s*len(t.unit):], t.unit)
 	in.singles[s], in.cells[s] = t.singleCells, t.digitCells
 }
 
@@ -358,17 +358,19 @@ func (t *trial) tryInner(ctx int, xs []grid.Digits, c, d int) bool {
 // leaving its end in t.cand.
 func (t *trial) followInner(s int, xs []grid.Digits) bool {
 	in := &t.inner
-	n, u := len(xs), len(t.unitCnt)
+	n, u := len(xs), len(t.unit)
 	copy(t.cand, in.cand[s*n:(s+1)*n])
 	t.clearBy()
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.events = append(t.events, trialEvent{group: -1, cell: -1, unit: -1})
 	t.read = [2]uint64{}
 	t.settled = t.placedCells
-	copy(t.unitCnt, in.cnt[s*u:(s+1)*u])
 	t.singleCells, t.digitCells = in.singles[s], in.cells[s]
 	clear(t.lockedG)
-	clear(t.lockU) // the end holds every rule followed (see beginFrom)
+	t.loadUnits(in.units[s*u : (s+1)*u])
+	for u := range t.unit {
+		t.unit[u].lock = 0 // the end holds every rule followed (see beginFrom)
+	}
 	ok := true
 	for x := range xs {
 		if gone := t.cand[x] &^ xs[x]; gone != 0 {

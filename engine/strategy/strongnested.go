@@ -667,7 +667,7 @@ func (t *trial) hiddenSubsets(u int) (any, ok bool) {
 	sx := t.sx
 	// The digits of two to four places, from the unit's counts: the
 	// walks need three of them (a subset of k digits among more than k).
-	if twoToFour(&t.unitCnt[u]).Count() < 3 {
+	if twoToFour(&t.unit[u].unitCount).Count() < 3 {
 		return false, true
 	}
 	cells := t.l.Unit(u).Cells
@@ -695,9 +695,9 @@ func (t *trial) hiddenSubsets(u int) (any, ok bool) {
 }
 
 // twoToFour returns the digits of a unit with two, three or four places
-// by its counts n (binary 0010, 0011 and 0100 in its planes).
+// by its counts n (0010, 0011 and 0100 in its four bits).
 func twoToFour(n *unitCount) grid.Digits {
-	return ^n.p3 & (^n.p2&n.p1 | n.p2&^n.p1&^n.p0)
+	return flagDigits(^nonzero(n.cnt&^nibbleLows^nibbleLows<<1) | ^nonzero(n.cnt^nibbleLows<<2))
 }
 
 // hiddenWalk picks the digits of a hidden subset of k digits of unit u

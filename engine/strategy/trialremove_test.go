@@ -37,7 +37,7 @@ func tarekTrials(t *testing.T, n int) []*trial {
 // besides what trialsDiffer compares ("" when they do not).
 func stateDiffers(a, b *trial) string {
 	switch {
-	case !slices.Equal(a.unitCnt, b.unitCnt):
+	case !slices.EqualFunc(a.unit, b.unit, func(x, y trialUnit) bool { return x.unitCount == y.unitCount }):
 		return "units' counts differ"
 	case a.singleCells != b.singleCells:
 		return "cells of one candidate differ"
@@ -45,9 +45,9 @@ func stateDiffers(a, b *trial) string {
 		return "digits' cells differ"
 	case !slices.Equal(a.lockedG, b.lockedG):
 		return "groups' locks differ"
-	case !slices.Equal(a.lockU, b.lockU):
+	case !slices.EqualFunc(a.unit, b.unit, func(x, y trialUnit) bool { return x.lock == y.lock }):
 		return "units' locks differ"
-	case !slices.Equal(a.dirtyG, b.dirtyG) || !slices.Equal(a.dirtyU, b.dirtyU):
+	case !slices.Equal(a.dirtyG, b.dirtyG) || !slices.EqualFunc(a.unit, b.unit, func(x, y trialUnit) bool { return x.dirty == y.dirty }):
 		return "marks differ"
 	}
 	return ""

@@ -68,7 +68,7 @@ func TestTrialSinglesPlain(t *testing.T) {
 				}
 				u := tr.queueU[len(tr.queueU)-1]
 				tr.queueU = tr.queueU[:len(tr.queueU)-1]
-				tr.dirtyU[u] = false
+				tr.unit[u].dirty = false
 				copyTrial(&plain, tr)
 				events := len(tr.events)
 				ok = tr.singles(u)
@@ -113,12 +113,10 @@ func copyTrial(dst, src *trial) {
 		by:      slices.Clone(src.by),
 		events:  slices.Clone(src.events),
 		dirtyG:  slices.Clone(src.dirtyG),
-		dirtyU:  slices.Clone(src.dirtyU),
-		lockU:   slices.Clone(src.lockU),
 		lockedG: slices.Clone(src.lockedG),
 		places:  slices.Clone(src.places),
 		read:    src.read, settled: src.settled,
-		unitCnt: slices.Clone(src.unitCnt), singleCells: src.singleCells, digitCells: src.digitCells,
+		unit: slices.Clone(src.unit), unitDigits: src.unitDigits, singleCells: src.singleCells, digitCells: src.digitCells,
 		ascending: src.ascending,
 		queueG:    slices.Clone(src.queueG), headG: src.headG,
 		queueU: slices.Clone(src.queueU),
@@ -154,8 +152,8 @@ func trialsDiffer(a, b *trial, okA, okB bool) string {
 // from those counted afresh from its candidates ("" when they do not).
 func countsDiffer(t *trial) string {
 	for u := range t.l.Units() {
-		if k := countUnit(t.cand, t.l.Unit(u).Cells); t.unitCnt[u] != k {
-			return fmt.Sprintf("unit %d counted %+v, kept %+v", u, k, t.unitCnt[u])
+		if k := countUnit(t.cand, t.l.Unit(u).Cells); t.unit[u].unitCount != k {
+			return fmt.Sprintf("unit %d counted %+v, kept %+v", u, k, t.unit[u].unitCount)
 		}
 	}
 	var ones [2]uint64
