@@ -1754,40 +1754,6 @@ func cageContradictionText(s *Step, n grid.Notation) *contradiction {
 	return c
 }
 
-// trialNodeText words one deduction of a trial: "r3c9=9", or a group and
-// the combinations it keeps.
-func trialNodeText(nd *Node, n grid.Notation) string {
-	switch nd.Kind {
-	case CandidateNode:
-		return n.CellName(nd.Cells[0]) + "=" + n.DigitName(nd.Digit)
-	case GroupNode:
-		if nd.Digit == 0 && (nd.Origin == nakedPairOrigin || nd.Origin == hiddenPairOrigin) && len(nd.Combos) == 1 {
-			// A Locked Nested Trial pair.
-			return nd.Origin + " {" + n.DigitList(nd.Combos[0], ",") + "} in " + strings.Join(cellNames(n, nd.Cells), ",") + " (" + n.Layout.Unit(nd.Unit).Name() + ")"
-		}
-		if nd.Digit == 0 { // a Strong Nested Cage Contradiction rule
-			return nd.Origin
-		}
-		return n.DigitName(nd.Digit) + " locked in " + cellSum(n, nd.Cells)
-	}
-	s := trialGroupName(nd, n)
-	if len(nd.Combos) > 0 && nd.firstGives {
-		// New combinations and what they take out beyond the group.
-		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd) + ", which gives" + removedText(n, nd.Removed)
-	}
-	if len(nd.Combos) > 0 && len(nd.Removed) > 0 {
-		// The combinations kept before: what the rule takes out now.
-		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd) + ", which now gives" + removedText(n, nd.Removed)
-	}
-	if len(nd.Combos) > 0 {
-		return s + groupVerb(nd, " keeps ", " keep ") + nodeCombos(n, nd)
-	}
-	if len(nd.Removed) > 0 {
-		return s + groupVerb(nd, " gives", " give") + removedText(n, nd.Removed)
-	}
-	return s + groupVerb(nd, " rules out what no filling puts in its cells", " rule out what no filling puts in their cells")
-}
-
 // groupVerb returns plural, for a group that the innies or outies of an
 // area name ("the innies of rows 1-3 (...) keep {5,9}"), else singular
 // ("cage 16+ at r3c9 keeps {7,9}", "cage 12+ at r2c2 less the outies of
