@@ -287,12 +287,8 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 		Board:       packed,
 		Depth:       uint32(s.Depth),
 	}
-	for _, p := range s.Placements {
-		ps.Placements = append(ps.Placements, &sudokuv1.Placement{Cell: uint32(p.Cell), Digit: uint32(p.Digit)})
-	}
-	for _, e := range s.Eliminations {
-		ps.Eliminations = append(ps.Eliminations, &sudokuv1.Elimination{Cell: uint32(e.Cell), Digit: uint32(e.Digit)})
-	}
+	ps.Placements = placementsToProto(s.Placements)
+	ps.Eliminations = eliminationsToProto(s.Eliminations)
 	for _, c := range s.Cells {
 		ps.Cells = append(ps.Cells, uint32(c))
 	}
@@ -316,11 +312,44 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 	for _, k := range s.Cages {
 		ps.Cages = append(ps.Cages, uint32(n.Layout.InputCageIndex(k)))
 	}
-	for _, ln := range outline {
-		ps.Outline = append(ps.Outline, &sudokuv1.ExplanationLine{Depth: uint32(ln.Depth), Text: ln.Text})
+	if len(outline) > 0 {
+		lines := make([]sudokuv1.ExplanationLine, len(outline))
+		ps.Outline = make([]*sudokuv1.ExplanationLine, len(outline))
+		for i, ln := range outline {
+			lines[i].Depth, lines[i].Text = uint32(ln.Depth), ln.Text
+			ps.Outline[i] = &lines[i]
+		}
 	}
 	chainToProto(ps, s, n.Layout)
 	return ps
+}
+
+// placementsToProto converts placements, nil when there are none. The
+// messages are allocated together, as are the other lists' of a step:
+// a killer's trials run to thousands of them.
+func placementsToProto(cds []strategy.CellDigit) []*sudokuv1.Placement {
+	if len(cds) == 0 {
+		return nil
+	}
+	msgs, out := make([]sudokuv1.Placement, len(cds)), make([]*sudokuv1.Placement, len(cds))
+	for i, cd := range cds {
+		msgs[i].Cell, msgs[i].Digit = uint32(cd.Cell), uint32(cd.Digit)
+		out[i] = &msgs[i]
+	}
+	return out
+}
+
+// eliminationsToProto converts eliminations, nil when there are none.
+func eliminationsToProto(cds []strategy.CellDigit) []*sudokuv1.Elimination {
+	if len(cds) == 0 {
+		return nil
+	}
+	msgs, out := make([]sudokuv1.Elimination, len(cds)), make([]*sudokuv1.Elimination, len(cds))
+	for i, cd := range cds {
+		msgs[i].Cell, msgs[i].Digit = uint32(cd.Cell), uint32(cd.Digit)
+		out[i] = &msgs[i]
+	}
+	return out
 }
 
 // NodeKindToProto maps the kinds of chain nodes to the API's.
@@ -354,44 +383,71 @@ var RoleToProto = map[strategy.Role]sudokuv1.CandidateRole{
 // highlighted candidates.
 func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 	if len(s.Nodes) > 0 {
+		// The nodes' cells and the candidates they removed, each kind in
+		// one slice for the step.
+		ncells, nremoved := 0, 0
+		for i := range s.Nodes {
+			ncells += len(s.Nodes[i].Cells)
+			nremoved += len(s.Nodes[i].Removed)
+		}
+		cells := make([]uint32, ncells)
+		var removed []sudokuv1.Elimination
+		var removedPtrs []*sudokuv1.Elimination
+		if nremoved > 0 {
+			removed, removedPtrs = make([]sudokuv1.Elimination, nremoved), make([]*sudokuv1.Elimination, nremoved)
+		}
+		nodes := make([]sudokuv1.ChainNode, len(s.Nodes))
 		ps.Nodes = make([]*sudokuv1.ChainNode, len(s.Nodes))
-		for i, n := range s.Nodes {
-			cells := make([]uint32, len(n.Cells))
+		for i := range s.Nodes {
+			n := &s.Nodes[i]
+			pn := &nodes[i]
+			k := len(n.Cells)
+			pn.Cells, cells = cells[:k:k], cells[k:]
 			for j, c := range n.Cells {
-				cells[j] = uint32(c)
+				pn.Cells[j] = uint32(c)
 			}
 			// The API lists a node's cells ascending, as the layout keeps
 			// a cage's.
-			slices.Sort(cells)
-			ps.Nodes[i] = chainNodeToProto(n, cells, l)
+			slices.Sort(pn.Cells)
+			if k := len(n.Removed); k > 0 {
+				pn.Removed, removedPtrs = removedPtrs[:k:k], removedPtrs[k:]
+				for j, r := range n.Removed {
+					removed[j].Cell, removed[j].Digit = uint32(r.Cell), uint32(r.Digit)
+					pn.Removed[j] = &removed[j]
+				}
+				removed = removed[k:]
+			}
+			chainNodeToProto(pn, n, l)
+			ps.Nodes[i] = pn
 		}
 	}
 	if len(s.Links) > 0 {
+		links := make([]sudokuv1.ChainLink, len(s.Links))
 		ps.Links = make([]*sudokuv1.ChainLink, len(s.Links))
 		for i, k := range s.Links {
-			ps.Links[i] = &sudokuv1.ChainLink{From: uint32(k.From), To: uint32(k.To), Kind: LinkKindToProto[k.Kind]}
+			pk := &links[i]
+			pk.From, pk.To, pk.Kind = uint32(k.From), uint32(k.To), LinkKindToProto[k.Kind]
+			ps.Links[i] = pk
 		}
 	}
 	if len(s.Marks) > 0 {
+		marks := make([]sudokuv1.Highlight, len(s.Marks))
 		ps.Highlights = make([]*sudokuv1.Highlight, len(s.Marks))
 		for i, m := range s.Marks {
-			ps.Highlights[i] = &sudokuv1.Highlight{Cell: uint32(m.Cell), Digit: uint32(m.Digit), Role: RoleToProto[m.Role]}
+			pm := &marks[i]
+			pm.Cell, pm.Digit, pm.Role = uint32(m.Cell), uint32(m.Digit), RoleToProto[m.Role]
+			ps.Highlights[i] = pm
 		}
 	}
 }
 
-// chainNodeToProto converts a chain node with its cells converted and its
-// origin text; a cage node also names its cage, target and operator on
-// layout l, a sum node its sum, and a rule node (or a subset's group
+// chainNodeToProto fills pn, which holds n's cells and removed
+// candidates converted, with the rest of chain node n: its kind, digit
+// and origin text; a cage node also names its cage, target and operator
+// on layout l, a sum node its sum, and a rule node (or a subset's group
 // node of digit 0) lists the digit sets it kept, as masks and as digits.
-func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
-	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells, Origin: n.Origin}
-	if len(n.Removed) > 0 {
-		pn.Removed = make([]*sudokuv1.Elimination, len(n.Removed))
-		for i, r := range n.Removed {
-			pn.Removed[i] = &sudokuv1.Elimination{Cell: uint32(r.Cell), Digit: uint32(r.Digit)}
-		}
-	}
+func chainNodeToProto(pn *sudokuv1.ChainNode, n *strategy.Node, l *grid.Layout) {
+	pn.Kind, pn.Digit, pn.Origin = NodeKindToProto[n.Kind], uint32(n.Digit), n.Origin
 	switch n.Kind {
 	case strategy.CageNode:
 		pn.Cage = uint32(n.Cage)
@@ -407,10 +463,10 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 		pn.Target, pn.Operator = uint32(n.Target), sudokuv1.CageOperator_CAGE_OPERATOR_ADD
 	case strategy.GroupNode:
 		if n.Digit != 0 {
-			return pn
+			return
 		}
 	default:
-		return pn
+		return
 	}
 	if len(n.Combos) > 0 {
 		// The digits too: a mask drops a KenKen cage's repeats. The masks
@@ -418,16 +474,23 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 		// the lists of a cage with repeats are sorted as they read
 		// ({1,4,5,6},{2,2,5,6},{2,3,4,5}), not in the order of Combos.
 		lists := n.ComboDigits(l)
+		ndigits := 0
+		for _, f := range lists {
+			ndigits += len(f)
+		}
+		digits, combos := make([]uint32, ndigits), make([]sudokuv1.Combination, len(lists))
 		pn.Combinations = make([]uint32, 0, len(n.Combos))
 		pn.CombinationDigits = make([]*sudokuv1.Combination, len(lists))
 		for i, f := range lists {
-			ds := make([]uint32, len(f))
+			ds := digits[:len(f):len(f)]
+			digits = digits[len(f):]
 			var mask uint32
 			for j, d := range f {
 				ds[j] = uint32(d)
 				mask |= 1 << (d - 1)
 			}
-			pn.CombinationDigits[i] = &sudokuv1.Combination{Digits: ds}
+			combos[i].Digits = ds
+			pn.CombinationDigits[i] = &combos[i]
 			if !slices.Contains(pn.Combinations, mask) {
 				pn.Combinations = append(pn.Combinations, mask)
 			}
@@ -438,7 +501,6 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 			}
 		}
 	}
-	return pn
 }
 
 // StatusToProto maps the outcomes of a solve to the API's.
