@@ -386,10 +386,14 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 		// The nodes' cells and the candidates they removed, each kind in
 		// one slice for the step.
 		ncells, nremoved := 0, 0
+		var room comboRoom
 		for i := range s.Nodes {
-			ncells += len(s.Nodes[i].Cells)
-			nremoved += len(s.Nodes[i].Removed)
+			n := &s.Nodes[i]
+			ncells += len(n.Cells)
+			nremoved += len(n.Removed)
+			room.count(n)
 		}
+		room.alloc()
 		cells := make([]uint32, ncells)
 		var removed []sudokuv1.Elimination
 		var removedPtrs []*sudokuv1.Elimination
@@ -417,7 +421,7 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 				}
 				removed = removed[k:]
 			}
-			chainNodeToProto(pn, n, l)
+			chainNodeToProto(pn, n, l, &room)
 			ps.Nodes[i] = pn
 		}
 	}
@@ -441,12 +445,74 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 	}
 }
 
+// listsCombos reports whether the message of node n lists the digit
+// sets it keeps (see chainNodeToProto).
+func listsCombos(n *strategy.Node) bool {
+	switch n.Kind {
+	case strategy.CageNode, strategy.CompartmentNode, strategy.SumNode:
+		return true
+	case strategy.GroupNode:
+		return n.Digit == 0
+	}
+	return false
+}
+
+// comboRoom holds the combinations of a step's nodes, a slice of each
+// kind of element for them all, which chainNodeToProto takes from.
+type comboRoom struct {
+	sets, digits int // the room to allocate
+	masks        []uint32
+	lists        []*sudokuv1.Combination
+	combos       []sudokuv1.Combination
+	digitsOf     []uint32
+}
+
+// count adds the room of the combinations of node n as its sets' digits
+// list them (a cage whose digits repeat takes its own).
+func (r *comboRoom) count(n *strategy.Node) {
+	if listsCombos(n) {
+		r.sets += len(n.Combos)
+		for _, c := range n.Combos {
+			r.digits += c.Count()
+		}
+	}
+}
+
+// alloc makes the room counted.
+func (r *comboRoom) alloc() {
+	if r.sets > 0 {
+		r.masks, r.lists = make([]uint32, r.sets), make([]*sudokuv1.Combination, r.sets)
+		r.combos, r.digitsOf = make([]sudokuv1.Combination, r.sets), make([]uint32, r.digits)
+	}
+}
+
+// setLists reports whether the digit lists of the combinations of node n
+// (not an ALS) on layout l are its sets' digits, in the order of its
+// Combos: Node.ComboDigits lists them so but for a cage node's cage whose
+// cells do not all see each other, a KenKen cage's, whose fillings may
+// repeat a digit.
+func setLists(n *strategy.Node, l *grid.Layout) bool {
+	if n.Kind != strategy.CageNode || n.Cage >= len(l.Cages()) {
+		return true
+	}
+	cells := l.Cage(n.Cage).Cells
+	for i, a := range cells {
+		for _, c := range cells[i+1:] {
+			if !l.Sees(a, c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // chainNodeToProto fills pn, which holds n's cells and removed
 // candidates converted, with the rest of chain node n: its kind, digit
 // and origin text; a cage node also names its cage, target and operator
 // on layout l, a sum node its sum, and a rule node (or a subset's group
-// node of digit 0) lists the digit sets it kept, as masks and as digits.
-func chainNodeToProto(pn *sudokuv1.ChainNode, n *strategy.Node, l *grid.Layout) {
+// node of digit 0) lists the digit sets it kept, as masks and as digits,
+// taken from room.
+func chainNodeToProto(pn *sudokuv1.ChainNode, n *strategy.Node, l *grid.Layout, room *comboRoom) {
 	pn.Kind, pn.Digit, pn.Origin = NodeKindToProto[n.Kind], uint32(n.Digit), n.Origin
 	switch n.Kind {
 	case strategy.CageNode:
@@ -468,37 +534,62 @@ func chainNodeToProto(pn *sudokuv1.ChainNode, n *strategy.Node, l *grid.Layout) 
 	default:
 		return
 	}
-	if len(n.Combos) > 0 {
-		// The digits too: a mask drops a KenKen cage's repeats. The masks
-		// follow the lists, in the order the first list of each reads:
-		// the lists of a cage with repeats are sorted as they read
-		// ({1,4,5,6},{2,2,5,6},{2,3,4,5}), not in the order of Combos.
-		lists := n.ComboDigits(l)
-		ndigits := 0
-		for _, f := range lists {
-			ndigits += len(f)
-		}
-		digits, combos := make([]uint32, ndigits), make([]sudokuv1.Combination, len(lists))
-		pn.Combinations = make([]uint32, 0, len(n.Combos))
-		pn.CombinationDigits = make([]*sudokuv1.Combination, len(lists))
-		for i, f := range lists {
-			ds := digits[:len(f):len(f)]
-			digits = digits[len(f):]
-			var mask uint32
-			for j, d := range f {
-				ds[j] = uint32(d)
-				mask |= 1 << (d - 1)
+	if len(n.Combos) == 0 {
+		return
+	}
+	if setLists(n, l) {
+		// Each set's digits ascending, its mask the set; a mask listed
+		// once.
+		k := len(n.Combos)
+		pn.Combinations, room.masks = room.masks[:0:k], room.masks[k:]
+		pn.CombinationDigits, room.lists = room.lists[:k:k], room.lists[k:]
+		for i, c := range n.Combos {
+			d := c.Count()
+			ds := room.digitsOf[:d:d]
+			room.digitsOf = room.digitsOf[d:]
+			j := 0
+			for m := c; m != 0; m &= m - 1 {
+				ds[j] = uint32(m.Min())
+				j++
 			}
-			combos[i].Digits = ds
-			pn.CombinationDigits[i] = &combos[i]
-			if !slices.Contains(pn.Combinations, mask) {
-				pn.Combinations = append(pn.Combinations, mask)
-			}
-		}
-		for _, c := range n.Combos {
+			room.combos[i].Digits = ds
+			pn.CombinationDigits[i] = &room.combos[i]
 			if !slices.Contains(pn.Combinations, uint32(c)) {
-				pn.Combinations = append(pn.Combinations, uint32(c)) // listed by none (none are)
+				pn.Combinations = append(pn.Combinations, uint32(c))
 			}
+		}
+		room.combos = room.combos[k:]
+		return
+	}
+	// The digits too: a mask drops a KenKen cage's repeats. The masks
+	// follow the lists, in the order the first list of each reads: the
+	// lists of a cage with repeats are sorted as they read ({1,4,5,6},
+	// {2,2,5,6},{2,3,4,5}), not in the order of Combos.
+	lists := n.ComboDigits(l)
+	ndigits := 0
+	for _, f := range lists {
+		ndigits += len(f)
+	}
+	digits, combos := make([]uint32, ndigits), make([]sudokuv1.Combination, len(lists))
+	pn.Combinations = make([]uint32, 0, len(n.Combos))
+	pn.CombinationDigits = make([]*sudokuv1.Combination, len(lists))
+	for i, f := range lists {
+		ds := digits[:len(f):len(f)]
+		digits = digits[len(f):]
+		var mask uint32
+		for j, d := range f {
+			ds[j] = uint32(d)
+			mask |= 1 << (d - 1)
+		}
+		combos[i].Digits = ds
+		pn.CombinationDigits[i] = &combos[i]
+		if !slices.Contains(pn.Combinations, mask) {
+			pn.Combinations = append(pn.Combinations, mask)
+		}
+	}
+	for _, c := range n.Combos {
+		if !slices.Contains(pn.Combinations, uint32(c)) {
+			pn.Combinations = append(pn.Combinations, uint32(c)) // listed by none (none are)
 		}
 	}
 }

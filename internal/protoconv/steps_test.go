@@ -161,6 +161,10 @@ func kenKenRepeats(t *testing.T) recordedStep {
 // SolveSteps does.
 func BenchmarkStepToProto(b *testing.B) {
 	steps := recordSteps(b, "../../engine/search/testdata/killer9-tarek.txt", 18)
+	nodes := 0
+	for i := range steps {
+		nodes += len(steps[i].step.Nodes)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range steps {
@@ -168,6 +172,8 @@ func BenchmarkStepToProto(b *testing.B) {
 			StepToProto(r.index, r.step, r.n, r.packed)
 		}
 	}
+	b.ReportMetric(float64(len(steps)), "steps")
+	b.ReportMetric(float64(nodes), "nodes")
 }
 
 // joinedStepToProto is StepToProto as it was before the messages of a
