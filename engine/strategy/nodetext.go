@@ -74,7 +74,7 @@ func appendGroupName(b []byte, nd *Node, n grid.Notation) []byte {
 		// cageName's "cage 16+ at r3c9".
 		cg := n.Layout.Cage(nd.Cage)
 		b = append(b, "cage "...)
-		b = strconv.AppendInt(b, int64(cg.Target), 10)
+		b = appendInt(b, cg.Target)
 		b = append(b, cg.Op.String()...)
 		b = append(b, " at "...)
 		return appendCellName(b, n, cg.Cells[0])
@@ -85,7 +85,7 @@ func appendGroupName(b []byte, nd *Node, n grid.Notation) []byte {
 	b = append(b, " ("...)
 	b = appendCellNames(b, n, nd.Cells, '+')
 	b = append(b, '=')
-	b = strconv.AppendInt(b, int64(nd.Target), 10)
+	b = appendInt(b, nd.Target)
 	return append(b, ')')
 }
 
@@ -148,9 +148,9 @@ func appendCellNames(b []byte, n grid.Notation, cells []int, sep byte) []byte {
 // appendCellName appends n.CellName(cell) to b: "r3c4".
 func appendCellName(b []byte, n grid.Notation, cell int) []byte {
 	b = append(b, 'r')
-	b = strconv.AppendInt(b, int64(cell/n.Layout.N+1), 10)
+	b = appendInt(b, cell/n.Layout.N+1)
 	b = append(b, 'c')
-	return strconv.AppendInt(b, int64(cell%n.Layout.N+1), 10)
+	return appendInt(b, cell%n.Layout.N+1)
 }
 
 // appendDigitName appends n.DigitName(d) to b.
@@ -158,7 +158,19 @@ func appendDigitName(b []byte, n grid.Notation, d int) []byte {
 	if d > 0 && d < len(n.Symbols) {
 		return append(b, n.Symbols[d])
 	}
-	return strconv.AppendInt(b, int64(d), 10)
+	return appendInt(b, d)
+}
+
+// appendInt appends the decimal form of v to b: that of strconv, which
+// the rows, columns and digits, below 100, skip.
+func appendInt(b []byte, v int) []byte {
+	switch {
+	case v >= 0 && v < 10:
+		return append(b, byte('0'+v))
+	case v >= 10 && v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	return strconv.AppendInt(b, int64(v), 10)
 }
 
 // appendDigitList appends n.DigitList(s, sep) to b, sep a byte (0 for

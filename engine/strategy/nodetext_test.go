@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,6 +105,8 @@ func TestTrialNodeText(t *testing.T) {
 			"the innies of rows 1-3 (r1c1+r2c2=14) keep {5,9},{7,8}"},
 		{"outies give", nk, Node{Kind: SumNode, Origin: "the outies of row 1", Cells: []int{9, 10}, Target: 3, Removed: removed[:2]},
 			"the outies of row 1 (r2c1+r2c2=3) give r2c1<>4, r4c2<>1"},
+		{"innies 16", n16, Node{Kind: SumNode, Origin: "the innies of rows 1-2", Cells: []int{0, 17, 255}, Target: 136},
+			"the innies of rows 1-2 (r1c1+r2c2+r16c16=136) rule out what no filling puts in their cells"},
 		{"less the outies", nk, Node{Kind: SumNode, Origin: "cage 12+ at r2c2 less the outies of row 1", Cells: []int{10}, Target: 12, Combos: []grid.Digits{grid.Bit(9)}},
 			"cage 12+ at r2c2 less the outies of row 1 (r2c2=12) keeps {9}"},
 		{"KenKen repeats", grid.Notation{Layout: ken}, Node{Kind: CageNode, Cage: ken.CellCage(0), Combos: []grid.Digits{grid.Bit(3) | grid.Bit(6)}},
@@ -155,5 +158,15 @@ func TestTrialNodeTextOfSearch(t *testing.T) {
 	t.Logf("%d steps, nodes %v", len(sink.Steps()), kinds)
 	if len(kinds) < 3 {
 		t.Errorf("nodes %v: too few kinds to check", kinds)
+	}
+}
+
+// TestAppendInt checks appendInt against strconv on each side of its
+// short forms.
+func TestAppendInt(t *testing.T) {
+	for _, v := range []int{-100, -10, -9, -1, 0, 1, 9, 10, 11, 25, 99, 100, 101, 999, 12345} {
+		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.Itoa(v); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
+		}
 	}
 }
