@@ -379,6 +379,39 @@ var RoleToProto = map[strategy.Role]sudokuv1.CandidateRole{
 	strategy.RoleOff:     sudokuv1.CandidateRole_CANDIDATE_ROLE_OFF,
 }
 
+// The maps of the kinds of chain nodes, links, highlights and cage
+// operators as tables, for the many of a step's drawing (a map look-up
+// hashes its key); the maps are fixed.
+var (
+	nodeKinds = enumTable(NodeKindToProto)
+	linkKinds = enumTable(LinkKindToProto)
+	roles     = enumTable(RoleToProto)
+	ops       = enumTable(OpToProto)
+)
+
+// enumTable returns the values of m by key.
+func enumTable[K ~uint8, V any](m map[K]V) []V {
+	n := 0
+	for k := range m {
+		n = max(n, int(k)+1)
+	}
+	t := make([]V, n)
+	for k, v := range m {
+		t[k] = v
+	}
+	return t
+}
+
+// lookup returns the value of key k in table t, the zero value (as of a
+// map without it) when t has none.
+func lookup[K ~uint8, V any](t []V, k K) V {
+	if int(k) < len(t) {
+		return t[k]
+	}
+	var zero V
+	return zero
+}
+
 // chainToProto copies the drawing of a chain step: its nodes, links and
 // highlighted candidates.
 func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
@@ -430,7 +463,7 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 		ps.Links = make([]*sudokuv1.ChainLink, len(s.Links))
 		for i, k := range s.Links {
 			pk := &links[i]
-			pk.From, pk.To, pk.Kind = uint32(k.From), uint32(k.To), LinkKindToProto[k.Kind]
+			pk.From, pk.To, pk.Kind = uint32(k.From), uint32(k.To), lookup(linkKinds, k.Kind)
 			ps.Links[i] = pk
 		}
 	}
@@ -439,7 +472,7 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 		ps.Highlights = make([]*sudokuv1.Highlight, len(s.Marks))
 		for i, m := range s.Marks {
 			pm := &marks[i]
-			pm.Cell, pm.Digit, pm.Role = uint32(m.Cell), uint32(m.Digit), RoleToProto[m.Role]
+			pm.Cell, pm.Digit, pm.Role = uint32(m.Cell), uint32(m.Digit), lookup(roles, m.Role)
 			ps.Highlights[i] = pm
 		}
 	}
@@ -513,7 +546,7 @@ func setLists(n *strategy.Node, l *grid.Layout) bool {
 // node of digit 0) lists the digit sets it kept, as masks and as digits,
 // taken from room.
 func chainNodeToProto(pn *sudokuv1.ChainNode, n *strategy.Node, l *grid.Layout, room *comboRoom) {
-	pn.Kind, pn.Digit, pn.Origin = NodeKindToProto[n.Kind], uint32(n.Digit), n.Origin
+	pn.Kind, pn.Digit, pn.Origin = lookup(nodeKinds, n.Kind), uint32(n.Digit), n.Origin
 	switch n.Kind {
 	case strategy.CageNode:
 		pn.Cage = uint32(n.Cage)
@@ -522,7 +555,7 @@ func chainNodeToProto(pn *sudokuv1.ChainNode, n *strategy.Node, l *grid.Layout, 
 		}
 		if n.Cage < len(l.Cages()) {
 			cg := l.Cage(n.Cage)
-			pn.Target, pn.Operator = uint32(cg.Target), OpToProto[cg.Op]
+			pn.Target, pn.Operator = uint32(cg.Target), lookup(ops, cg.Op)
 		}
 	case strategy.CompartmentNode:
 	case strategy.SumNode:

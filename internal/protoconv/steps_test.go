@@ -309,3 +309,22 @@ func joinedChainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *su
 	}
 	return pn
 }
+
+// TestEnumTables checks the tables of the kinds of chain nodes, links,
+// highlights and cage operators against their maps, on every key.
+func TestEnumTables(t *testing.T) {
+	for k := range 256 {
+		if got, want := lookup(nodeKinds, strategy.NodeKind(k)), NodeKindToProto[strategy.NodeKind(k)]; got != want {
+			t.Errorf("node kind %d: %v, map %v", k, got, want)
+		}
+		if got, want := lookup(linkKinds, strategy.LinkKind(k)), LinkKindToProto[strategy.LinkKind(k)]; got != want {
+			t.Errorf("link kind %d: %v, map %v", k, got, want)
+		}
+		if got, want := lookup(roles, strategy.Role(k)), RoleToProto[strategy.Role(k)]; got != want {
+			t.Errorf("role %d: %v, map %v", k, got, want)
+		}
+		if got, want := lookup(ops, grid.Op(k)), OpToProto[grid.Op(k)]; got != want {
+			t.Errorf("operator %d: %v, map %v", k, got, want)
+		}
+	}
+}
