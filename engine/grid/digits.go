@@ -72,6 +72,7 @@ func (s Digits) String() string {
 	return string(append(b, '}'))
 }
 
+// appendInt appends the decimal form of v, not negative, to b.
 func appendInt(b []byte, v int) []byte {
 	if v >= 10 {
 		b = appendInt(b, v/10)

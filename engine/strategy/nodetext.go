@@ -21,15 +21,15 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 func appendTrialNodeText(b []byte, nd *Node, n grid.Notation) []byte {
 	switch nd.Kind {
 	case CandidateNode:
-		b = appendCellName(b, n, nd.Cells[0])
+		b = n.AppendCellName(b, nd.Cells[0])
 		b = append(b, '=')
-		return appendDigitName(b, n, nd.Digit)
+		return n.AppendDigitName(b, nd.Digit)
 	case GroupNode:
 		if nd.Digit == 0 && (nd.Origin == nakedPairOrigin || nd.Origin == hiddenPairOrigin) && len(nd.Combos) == 1 {
 			// A Locked Nested Trial pair.
 			b = append(b, nd.Origin...)
 			b = append(b, " {"...)
-			b = appendDigitList(b, n, nd.Combos[0], ',')
+			b = n.AppendDigitList(b, nd.Combos[0], ",")
 			b = append(b, "} in "...)
 			b = appendCellNames(b, n, nd.Cells, ',')
 			b = append(b, " ("...)
@@ -39,7 +39,7 @@ func appendTrialNodeText(b []byte, nd *Node, n grid.Notation) []byte {
 		if nd.Digit == 0 { // a Strong Nested Cage Contradiction rule
 			return append(b, nd.Origin...)
 		}
-		b = appendDigitName(b, n, nd.Digit)
+		b = n.AppendDigitName(b, nd.Digit)
 		b = append(b, " locked in "...)
 		return appendCellNames(b, n, nd.Cells, '+')
 	}
@@ -74,10 +74,10 @@ func appendGroupName(b []byte, nd *Node, n grid.Notation) []byte {
 		// cageName's "cage 16+ at r3c9".
 		cg := n.Layout.Cage(nd.Cage)
 		b = append(b, "cage "...)
-		b = appendInt(b, cg.Target)
+		b = strconv.AppendInt(b, int64(cg.Target), 10)
 		b = append(b, cg.Op.String()...)
 		b = append(b, " at "...)
-		return appendCellName(b, n, cg.Cells[0])
+		return n.AppendCellName(b, cg.Cells[0])
 	case CompartmentNode:
 		return append(b, n.Layout.Unit(nd.Unit).Name()...)
 	}
@@ -85,7 +85,7 @@ func appendGroupName(b []byte, nd *Node, n grid.Notation) []byte {
 	b = append(b, " ("...)
 	b = appendCellNames(b, n, nd.Cells, '+')
 	b = append(b, '=')
-	b = appendInt(b, nd.Target)
+	b = strconv.AppendInt(b, int64(nd.Target), 10)
 	return append(b, ')')
 }
 
@@ -108,7 +108,7 @@ func appendNodeCombos(b []byte, n grid.Notation, nd *Node) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, '{')
-		b = appendDigitList(b, n, c, ',')
+		b = n.AppendDigitList(b, c, ",")
 		b = append(b, '}')
 	}
 	return b
@@ -123,9 +123,9 @@ func appendRemoved(b []byte, n grid.Notation, removed []CellDigit) []byte {
 			ds |= grid.Bit(removed[i].Digit)
 		}
 		b = append(b, ' ')
-		b = appendCellName(b, n, c)
+		b = n.AppendCellName(b, c)
 		b = append(b, "<>"...)
-		b = appendDigitList(b, n, ds, 0)
+		b = n.AppendDigitList(b, ds, "")
 		if i < len(removed) {
 			b = append(b, ',')
 		}
@@ -140,47 +140,7 @@ func appendCellNames(b []byte, n grid.Notation, cells []int, sep byte) []byte {
 		if i > 0 {
 			b = append(b, sep)
 		}
-		b = appendCellName(b, n, c)
-	}
-	return b
-}
-
-// appendCellName appends n.CellName(cell) to b: "r3c4".
-func appendCellName(b []byte, n grid.Notation, cell int) []byte {
-	b = append(b, 'r')
-	b = appendInt(b, cell/n.Layout.N+1)
-	b = append(b, 'c')
-	return appendInt(b, cell%n.Layout.N+1)
-}
-
-// appendDigitName appends n.DigitName(d) to b.
-func appendDigitName(b []byte, n grid.Notation, d int) []byte {
-	if d > 0 && d < len(n.Symbols) {
-		return append(b, n.Symbols[d])
-	}
-	return appendInt(b, d)
-}
-
-// appendInt appends the decimal form of v to b: that of strconv, which
-// the rows, columns and digits, below 100, skip.
-func appendInt(b []byte, v int) []byte {
-	switch {
-	case v >= 0 && v < 10:
-		return append(b, byte('0'+v))
-	case v >= 10 && v < 100:
-		return append(b, byte('0'+v/10), byte('0'+v%10))
-	}
-	return strconv.AppendInt(b, int64(v), 10)
-}
-
-// appendDigitList appends n.DigitList(s, sep) to b, sep a byte (0 for
-// none).
-func appendDigitList(b []byte, n grid.Notation, s grid.Digits, sep byte) []byte {
-	for m := s; m != 0; m &= m - 1 {
-		if m != s && sep != 0 {
-			b = append(b, sep)
-		}
-		b = appendDigitName(b, n, m.Min())
+		b = n.AppendCellName(b, c)
 	}
 	return b
 }

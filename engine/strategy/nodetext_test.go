@@ -2,7 +2,6 @@ package strategy
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -158,15 +157,5 @@ func TestTrialNodeTextOfSearch(t *testing.T) {
 	t.Logf("%d steps, nodes %v", len(sink.Steps()), kinds)
 	if len(kinds) < 3 {
 		t.Errorf("nodes %v: too few kinds to check", kinds)
-	}
-}
-
-// TestAppendInt checks appendInt against strconv on each side of its
-// short forms.
-func TestAppendInt(t *testing.T) {
-	for _, v := range []int{-100, -10, -9, -1, 0, 1, 9, 10, 11, 25, 99, 100, 101, 999, 12345} {
-		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.Itoa(v); got != want {
-			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
-		}
 	}
 }
