@@ -28,7 +28,7 @@ var errStalled = errors.New("stream stalled")
 type outbox[M any] struct {
 	send      func([]M) error // sends items as one message
 	group     grouping[M]
-	queue     chan M
+	queue     chan sized[M]
 	stall     time.Duration
 	done      chan struct{} // closed when the sending goroutine returns
 	err       error         // why it returned early; read after done
@@ -38,6 +38,13 @@ type outbox[M any] struct {
 	watchdog  *time.Timer
 	onSent    func(M)             // called for each item sent, when not nil
 	room      *semaphore.Weighted // bytes the items held may take; nil: no bound
+}
+
+// sized is an item of an outbox with its size (grouping.size), taken
+// once when it is queued: sizing a protobuf message walks all of it.
+type sized[M any] struct {
+	m    M
+	size int
 }
 
 // grouping says how the sending goroutine of an outbox gathers items into
@@ -72,7 +79,7 @@ func newOutbox[M any](send func([]M) error, size int, stall time.Duration, group
 	o := &outbox[M]{
 		send:    send,
 		group:   group,
-		queue:   make(chan M, size),
+		queue:   make(chan sized[M], size),
 		stall:   stall,
 		done:    make(chan struct{}),
 		stalled: make(chan struct{}),
@@ -103,8 +110,9 @@ func (o *outbox[M]) run() {
 		beat = time.NewTimer(o.group.beat)
 		defer beat.Stop()
 	}
-	msg := make([]M, 0, o.group.max)
-	var carry []M // an item that did not fit in the previous message
+	msg := make([]sized[M], 0, o.group.max)
+	send := make([]M, 0, o.group.max)
+	var carry []sized[M] // an item that did not fit in the previous message
 	for open := true; open; {
 		msg = append(msg[:0], carry...)
 		carry = carry[:0]
@@ -114,7 +122,7 @@ func (o *outbox[M]) run() {
 				return
 			}
 			if beating {
-				if err := o.sendNow(nil); err != nil {
+				if err := o.sendNow(nil, nil); err != nil {
 					o.err = err
 					return
 				}
@@ -123,11 +131,11 @@ func (o *outbox[M]) run() {
 			}
 			msg = append(msg, m)
 		}
-		bytes := o.sizeOf(msg[0])
+		bytes := msg[0].size
 		lingering := false
 	gather:
 		for len(msg) < o.group.max {
-			var m M
+			var m sized[M]
 			var ok bool
 			select {
 			case m, ok = <-o.queue:
@@ -149,7 +157,7 @@ func (o *outbox[M]) run() {
 				open = false
 				break
 			}
-			n := o.sizeOf(m)
+			n := m.size
 			if o.group.bytes > 0 && bytes+n > o.group.bytes {
 				carry = append(carry, m)
 				break
@@ -162,7 +170,11 @@ func (o *outbox[M]) run() {
 		}
 		// A closed queue and an item carried over never come together:
 		// each ends the gathering.
-		if err := o.sendNow(msg); err != nil {
+		send = send[:0]
+		for _, m := range msg {
+			send = append(send, m.m)
+		}
+		if err := o.sendNow(send, msg); err != nil {
 			o.err = err
 			return
 		}
@@ -175,7 +187,7 @@ func (o *outbox[M]) run() {
 // first waits for the first item of a message. With heartbeats (beat not
 // nil), it reports beating instead when beat fires while working reports
 // items being made; beat is reset when it fires with none.
-func (o *outbox[M]) first(beat *time.Timer) (m M, ok, beating bool) {
+func (o *outbox[M]) first(beat *time.Timer) (m sized[M], ok, beating bool) {
 	if beat == nil {
 		m, ok = <-o.queue
 		return m, ok, false
@@ -193,15 +205,15 @@ func (o *outbox[M]) first(beat *time.Timer) (m M, ok, beating bool) {
 	}
 }
 
-// sendNow sends msg, watched for a stall, and frees the room its items
-// held.
-func (o *outbox[M]) sendNow(msg []M) error {
+// sendNow sends msg, the items of items, watched for a stall, and frees
+// the room they held.
+func (o *outbox[M]) sendNow(msg []M, items []sized[M]) error {
 	o.watchdog.Reset(o.stall)
 	err := o.send(msg)
 	o.watchdog.Stop()
 	if o.room != nil {
 		var w int64
-		for _, m := range msg {
+		for _, m := range items {
 			w += o.weight(m)
 		}
 		o.room.Release(w)
@@ -217,37 +229,51 @@ func (o *outbox[M]) sendNow(msg []M) error {
 	return nil
 }
 
-func (o *outbox[M]) sizeOf(m M) int {
+// sized returns m with its size.
+func (o *outbox[M]) sized(m M) sized[M] {
 	if o.group.size == nil {
-		return 0
+		return sized[M]{m: m}
 	}
-	return o.group.size(m)
+	return sized[M]{m: m, size: o.group.size(m)}
 }
 
 // weight is the room m takes in the outbox.
-func (o *outbox[M]) weight(m M) int64 {
-	return int64(min(o.sizeOf(m), o.group.held))
+func (o *outbox[M]) weight(m sized[M]) int64 {
+	return int64(min(m.size, o.group.held))
 }
 
 // tryPut queues m if there is room, and reports whether it did.
 func (o *outbox[M]) tryPut(m M) bool {
-	if o.room != nil && !o.room.TryAcquire(o.weight(m)) {
-		return false
+	_, ok := o.tryPutSized(m)
+	return ok
+}
+
+// tryPutSized is tryPut, also returning m with its size for a put that
+// follows (putSized).
+func (o *outbox[M]) tryPutSized(m M) (sized[M], bool) {
+	it := o.sized(m)
+	if o.room != nil && !o.room.TryAcquire(o.weight(it)) {
+		return it, false
 	}
 	select {
-	case o.queue <- m:
-		return true
+	case o.queue <- it:
+		return it, true
 	default:
 		if o.room != nil {
-			o.room.Release(o.weight(m))
+			o.room.Release(o.weight(it))
 		}
-		return false
+		return it, false
 	}
 }
 
 // put queues m, waiting while the outbox is full until there is room, ctx
 // ends, the stream fails or it stalls.
 func (o *outbox[M]) put(ctx context.Context, m M) error {
+	return o.putSized(ctx, o.sized(m))
+}
+
+// putSized is put of an item sized by tryPutSized or sized.
+func (o *outbox[M]) putSized(ctx context.Context, m sized[M]) error {
 	if o.room != nil {
 		if err := o.acquire(ctx, m); err != nil {
 			return err
@@ -269,7 +295,7 @@ func (o *outbox[M]) put(ctx context.Context, m M) error {
 
 // acquire takes the room of m in a bounded outbox, waiting for it until
 // ctx ends, the stream fails or it stalls.
-func (o *outbox[M]) acquire(ctx context.Context, m M) error {
+func (o *outbox[M]) acquire(ctx context.Context, m sized[M]) error {
 	w := o.weight(m)
 	if o.room.TryAcquire(w) {
 		return nil
@@ -302,7 +328,7 @@ func (o *outbox[M]) acquire(ctx context.Context, m M) error {
 
 // enqueue queues m once there is room, or fails when ctx ends, the stream
 // fails or it stalls.
-func (o *outbox[M]) enqueue(ctx context.Context, m M) error {
+func (o *outbox[M]) enqueue(ctx context.Context, m sized[M]) error {
 	select {
 	case o.queue <- m:
 		return nil

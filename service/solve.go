@@ -148,12 +148,13 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 		m := &sudokuv1.SolveStepsResponse{
 			Event: &sudokuv1.SolveStepsResponse_Step{Step: protoconv.StepToProto(index, step, names, protoconv.Pack(b))},
 		}
-		if out.tryPut(m) {
+		it, ok := out.tryPutSized(m)
+		if ok {
 			return nil
 		}
 		// The client is behind: do not hold a slot while it catches up.
 		sl.release()
-		if err := out.put(ctx, m); err != nil {
+		if err := out.putSized(ctx, it); err != nil {
 			return err
 		}
 		return sl.reacquire(ctx)
