@@ -765,13 +765,10 @@ func nestedContradictionText(s *Step, n grid.Notation) *contradiction {
 	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
 		return nil
 	}
-	next := map[int][]int{}
-	for _, lk := range s.Links {
-		next[lk.From] = append(next[lk.From], lk.To)
-	}
+	next := linksFrom(s.Links)
 	// The outer nodes run from 0 while each links to the one after it.
 	outer := 1
-	for outer < len(s.Nodes) && slices.Contains(next[outer-1], outer) {
+	for outer < len(s.Nodes) && slices.Contains(next.from(outer-1), outer) {
 		outer++
 	}
 	e := s.Eliminations[0]
@@ -787,14 +784,14 @@ func nestedContradictionText(s *Step, n grid.Notation) *contradiction {
 // nestedItem words outer node i: a cut and its inner trial ("r3c3<>4",
 // and "if it were 4: ...; then ..."), or a deduction as Cage
 // Contradiction words it.
-func nestedItem(s *Step, n grid.Notation, i, outer int, next map[int][]int) trialItem {
+func nestedItem(s *Step, n grid.Notation, i, outer int, next linkLists) trialItem {
 	nd := &s.Nodes[i]
 	var block []int
-	for _, to := range next[i] {
+	for _, to := range next.from(i) {
 		if to >= outer {
 			for k := to; ; k++ {
 				block = append(block, k)
-				if !slices.Contains(next[k], k+1) {
+				if !slices.Contains(next.from(k), k+1) {
 					break
 				}
 			}
@@ -809,6 +806,53 @@ func nestedItem(s *Step, n grid.Notation, i, outer int, next map[int][]int) tria
 	}
 	inner.end = endText(&s.Nodes[block[len(block)-1]], n)
 	return trialItem{text: n.CellName(nd.Cells[0]) + "<>" + n.DigitName(nd.Digit), inner: inner}
+}
+
+// linkLists holds the nodes each node of a step links to, in the order of
+// the step's links: node i's are to[start[i]:start[i+1]].
+type linkLists struct {
+	start []int
+	to    []int
+}
+
+// linksFrom returns the link lists of links, in one allocation. A link
+// from a node below 0 (none is) is left out.
+func linksFrom(links []Link) linkLists {
+	nodes, n := 0, 0
+	for _, lk := range links {
+		if lk.From >= 0 {
+			nodes = max(nodes, lk.From+1)
+			n++
+		}
+	}
+	buf := make([]int, nodes+1+n)
+	l := linkLists{start: buf[:nodes+1], to: buf[nodes+1:]}
+	for _, lk := range links {
+		if lk.From >= 0 {
+			l.start[lk.From+1]++
+		}
+	}
+	for i := 1; i <= nodes; i++ {
+		l.start[i] += l.start[i-1]
+	}
+	// Fill each node's list from its start, then shift the starts back.
+	for _, lk := range links {
+		if lk.From >= 0 {
+			l.to[l.start[lk.From]] = lk.To
+			l.start[lk.From]++
+		}
+	}
+	copy(l.start[1:], l.start[:nodes])
+	l.start[0] = 0
+	return l
+}
+
+// from returns the nodes node i links to.
+func (l linkLists) from(i int) []int {
+	if i < 0 || i+1 >= len(l.start) {
+		return nil
+	}
+	return l.to[l.start[i]:l.start[i+1]]
 }
 
 // endText words the end of an inner trial: a group with no filling, a
